@@ -1,0 +1,31 @@
+//! Chooses uniformly among the legal moves, with a seeded generator.
+
+use super::Agent;
+use crate::engine::playout::PlayoutRng;
+use crate::engine::{Move, State};
+use rand::{Rng, SeedableRng};
+
+pub struct RandomAgent {
+    rng: PlayoutRng,
+    moves: Vec<Move>,
+}
+
+impl RandomAgent {
+    pub fn new(seed: u64) -> Self {
+        RandomAgent { rng: PlayoutRng::seed_from_u64(seed), moves: Vec::new() }
+    }
+}
+
+impl Agent for RandomAgent {
+    fn name(&self) -> &str {
+        "random"
+    }
+
+    fn choose(&mut self, state: &State) -> Option<Move> {
+        state.legal_moves(&mut self.moves);
+        if self.moves.is_empty() {
+            return None;
+        }
+        Some(self.moves[self.rng.gen_range(0..self.moves.len())])
+    }
+}

@@ -1,0 +1,103 @@
+//! Boards: square grids with compass directions and point-and-line graphs.
+//! Built and validated as a petgraph graph, then lowered to dense tables
+//! (`next[direction][site]`) so the engine never walks petgraph at run time.
+
+mod build;
+mod graph;
+mod square;
+
+pub use build::build_board;
+
+use petgraph::graph::UnGraph;
+use std::collections::HashMap;
+
+/// Index of a site on the board.
+pub type Site = u16;
+/// Index of a direction.
+pub type Dir = u8;
+/// "No site": off the board.
+pub const NO_SITE: Site = Site::MAX;
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum BoardShape {
+    Square { files: usize, ranks: usize },
+    Graph,
+}
+
+#[derive(Clone, Debug)]
+pub struct SiteInfo {
+    pub name: String,
+    pub x: f64,
+    pub y: f64,
+}
+
+/// A named line of a graph board, its points in order.
+#[derive(Clone, Debug)]
+pub struct Line {
+    pub name: String,
+    pub closed: bool,
+    pub points: Vec<Site>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Board {
+    pub shape: BoardShape,
+    pub sites: Vec<SiteInfo>,
+    pub lines: Vec<Line>,
+    /// Direction names: compass points on grids, `LINE+`/`LINE-` on graphs.
+    pub directions: Vec<String>,
+    /// `next[dir * sites + site]`: the neighbour in that direction, or `NO_SITE`.
+    next: Vec<Site>,
+    /// The reverse of each direction.
+    pub opposite: Vec<Dir>,
+    /// Named direction sets (`orthogonal`, `lines`, a line's name, ...).
+    pub direction_sets: HashMap<String, Vec<Dir>>,
+    site_index: HashMap<String, Site>,
+    /// The adjacency graph, kept for validation and drawing.
+    pub graph: UnGraph<Site, ()>,
+}
+
+impl Board {
+    pub fn site_count(&self) -> usize {
+        self.sites.len()
+    }
+
+    pub fn site(&self, name: &str) -> Option<Site> {
+        self.site_index.get(name).copied()
+    }
+
+    pub fn site_name(&self, site: Site) -> &str {
+        &self.sites[site as usize].name
+    }
+
+    pub fn direction(&self, name: &str) -> Option<Dir> {
+        self.directions.iter().position(|d| d == name).map(|d| d as Dir)
+    }
+
+    /// The neighbour of `site` in direction `dir`, or `NO_SITE`.
+    #[inline]
+    pub fn next(&self, site: Site, dir: Dir) -> Site {
+        self.next[dir as usize * self.sites.len() + site as usize]
+    }
+
+    /// All site names, in index order (for "did you mean" hints).
+    pub fn site_names(&self) -> impl Iterator<Item = &str> + Clone {
+        self.sites.iter().map(|s| s.name.as_str())
+    }
+
+    fn from_parts(shape: BoardShape, sites: Vec<SiteInfo>, lines: Vec<Line>, directions: Vec<String>, next: Vec<Site>, opposite: Vec<Dir>, direction_sets: HashMap<String, Vec<Dir>>) -> Board {
+        let site_index = sites.iter().enumerate().map(|(i, s)| (s.name.clone(), i as Site)).collect();
+        let mut graph = UnGraph::with_capacity(sites.len(), sites.len() * 2);
+        let nodes: Vec<_> = (0..sites.len()).map(|i| graph.add_node(i as Site)).collect();
+        let n = sites.len();
+        for dir in 0..directions.len() {
+            for site in 0..n {
+                let to = next[dir * n + site];
+                if to != NO_SITE && (site as Site) < to && graph.find_edge(nodes[site], nodes[to as usize]).is_none() {
+                    graph.add_edge(nodes[site], nodes[to as usize], ());
+                }
+            }
+        }
+        Board { shape, sites, lines, directions, next, opposite, direction_sets, site_index, graph }
+    }
+}

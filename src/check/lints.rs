@@ -1,0 +1,65 @@
+//! Warnings for rules that are legal but probably not what the author meant.
+
+use super::scope::Scope;
+use crate::diagnostics::Diagnostic;
+
+pub fn lint(scope: &Scope) {
+    let used = scope.used.borrow();
+    for (i, (name, _)) in scope.regions.iter().enumerate() {
+        if !used.regions[i] {
+            scope.error(
+                Diagnostic::warning("W0101", format!("region `{}` is never used", name.node))
+                    .with_label(name.span, "declared here, used by no rule")
+                    .with_help("use it in a condition (`place man on empty and not REGION`) or remove it"),
+            );
+        }
+    }
+    let placed_on_board: Vec<u8> = scope
+        .setup
+        .iter()
+        .filter_map(|e| match e {
+            crate::syntax::ast::SetupEntry::Pieces { piece, .. } => scope.pieces.iter().position(|(p, _)| p.node == piece.node).map(|p| p as u8),
+            _ => None,
+        })
+        .collect();
+    for (i, (name, def)) in scope.pieces.iter().enumerate() {
+        if !used.pieces_moved[i] && !def.royal {
+            let note = if placed_on_board.contains(&(i as u8)) { "it stays where the setup puts it" } else { "it never appears" };
+            scope.error(
+                Diagnostic::warning("W0102", format!("no rule moves or places a `{}`", name.node))
+                    .with_label(name.span, format!("declared here; {note}"))
+                    .with_help(format!("add a `move {0} {{ ... }}` or `place {0} on ...` rule to a phase", name.node)),
+            );
+        }
+    }
+    for (i, phase) in scope.phases.iter().enumerate().skip(1) {
+        if !used.phases_entered[i] {
+            scope.error(
+                Diagnostic::warning("W0103", format!("phase `{}` can never be reached", phase.name.node))
+                    .with_label(phase.name.span, "no `next` rule leads here")
+                    .with_help(format!(
+                        "the game starts in the first phase (`{}`); add `next {} when ...` to a phase that leads here",
+                        scope.phases[0].name.node, phase.name.node
+                    )),
+            );
+        }
+    }
+    for (i, (name, _)) in scope.options.iter().enumerate() {
+        if !used.options[i] {
+            scope.error(
+                Diagnostic::warning("W0104", format!("option `{}` changes nothing", name.node))
+                    .with_label(name.span, "no `if` tests this option")
+                    .with_help(format!("test it in a move with `if {} {{ ... }}` or remove it", name.node)),
+            );
+        }
+    }
+    for (i, (name, _)) in scope.counters.iter().enumerate() {
+        if !used.counters_read[i] {
+            scope.error(
+                Diagnostic::warning("W0105", format!("counter `{}` is never read", name.node))
+                    .with_label(name.span, "no condition tests this counter")
+                    .with_help("use it in an end rule or a `next` condition, or remove it"),
+            );
+        }
+    }
+}

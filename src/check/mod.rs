@@ -1,0 +1,14 @@
+//! Checking a rule file: declarations and name lookups with "did you mean"
+//! hints ([`scope`]), and warnings for what is legal but suspicious
+//! ([`lints`]). Every finding carries a span.
+
+pub mod lints;
+pub mod scope;
+pub mod suggest;
+
+use crate::diagnostics::{Diagnostic, Source};
+
+/// Checks a rule file and returns every error and warning, sorted by position.
+pub fn check(source: &Source) -> Vec<Diagnostic> {
+    crate::compile::compile(source, &[]).1
+}

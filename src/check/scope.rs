@@ -1,0 +1,360 @@
+//! The declarations of a rule file, collected once, and name lookups that
+//! report unknown names with a "did you mean" hint. Every lookup also notes
+//! what was used, for the lints.
+
+use super::suggest::help_for;
+use crate::board::{Board, Dir, Site};
+use crate::diagnostics::Diagnostic;
+use crate::engine::rules::{CounterDef, OptionDef, PieceDef, RegionDef};
+use crate::syntax::ast::*;
+use crate::syntax::span::{Name, Span};
+use std::cell::RefCell;
+use std::collections::HashMap;
+
+/// Item keywords that may appear at most once.
+const SINGLE_ITEMS: [&str; 5] = ["game", "players", "board", "setup", "repetition"];
+
+pub struct Scope<'a> {
+    pub file: &'a RuleFile,
+    pub source_text: &'a str,
+    pub title: String,
+    pub players: Vec<&'a Name>,
+    pub board: Option<Board>,
+    pub pieces: Vec<(&'a Name, PieceDef)>,
+    pub regions: Vec<(&'a Name, RegionDef)>,
+    pub options: Vec<(&'a Name, OptionDef)>,
+    pub counters: Vec<(&'a Name, CounterDef)>,
+    pub phases: Vec<&'a PhaseDecl>,
+    pub setup: Vec<&'a SetupEntry>,
+    pub end_rules: Vec<&'a EndRule>,
+    pub repetition: Option<&'a Spanned<RepetitionRule>>,
+    /// Option values in force: the file's defaults with the user's overrides.
+    pub option_values: Vec<i64>,
+    pub diagnostics: RefCell<Vec<Diagnostic>>,
+    pub used: RefCell<Usage>,
+}
+
+use crate::syntax::span::Spanned;
+
+/// What the rules refer to, for the "declared but never used" lints.
+#[derive(Default)]
+pub struct Usage {
+    pub regions: Vec<bool>,
+    pub options: Vec<bool>,
+    pub counters_read: Vec<bool>,
+    pub pieces_moved: Vec<bool>,
+    pub phases_entered: Vec<bool>,
+}
+
+impl<'a> Scope<'a> {
+    /// Collects the declarations, reporting duplicates and missing items.
+    pub fn collect(file: &'a RuleFile, source_text: &'a str) -> Scope<'a> {
+        let whole_file = Span::new(0, source_text.len());
+        let mut scope = Scope {
+            file,
+            source_text,
+            title: String::new(),
+            players: Vec::new(),
+            board: None,
+            pieces: Vec::new(),
+            regions: Vec::new(),
+            options: Vec::new(),
+            counters: Vec::new(),
+            phases: Vec::new(),
+            setup: Vec::new(),
+            end_rules: Vec::new(),
+            repetition: None,
+            option_values: Vec::new(),
+            diagnostics: RefCell::new(Vec::new()),
+            used: RefCell::new(Usage::default()),
+        };
+        let mut seen: HashMap<&str, Span> = HashMap::new();
+        let mut board_decl = None;
+        for item in &file.items {
+            let keyword = item.node.keyword();
+            if SINGLE_ITEMS.contains(&keyword) {
+                if let Some(first) = seen.get(keyword) {
+                    scope.error(
+                        Diagnostic::error("E0101", format!("`{keyword}` is given twice"))
+                            .with_label(Span::new(item.span.start, item.span.start + keyword.len()), "given again here")
+                            .with_label(Span::new(first.start, first.start + keyword.len()), "first given here")
+                            .with_help(format!("a rule file has one `{keyword}` item; merge the two")),
+                    );
+                    continue;
+                }
+                seen.insert(keyword, item.span);
+            }
+            match &item.node {
+                Item::Game(title) => scope.title = title.node.clone(),
+                Item::Players(names) => {
+                    for name in names {
+                        if name.node == "neutral" || name.node == "mover" || name.node == "opponent" {
+                            scope.error(
+                                Diagnostic::error("E0102", format!("`{}` cannot be a player's name", name.node))
+                                    .with_label(name.span, "reserved word")
+                                    .with_help("`neutral`, `mover` and `opponent` already mean something in rules"),
+                            );
+                        } else if let Some(first) = scope.players.iter().find(|p| p.node == name.node) {
+                            scope.duplicate("player", name, first.span);
+                        } else {
+                            scope.players.push(name);
+                        }
+                    }
+                }
+                Item::Board(decl) => board_decl = Some((decl, item.span)),
+                Item::Piece { name, traits } => {
+                    if let Some((first, _)) = scope.pieces.iter().find(|(p, _)| p.node == name.node) {
+                        scope.duplicate("piece type", name, first.span);
+                    } else if name.node == "pieces" {
+                        scope.error(
+                            Diagnostic::error("E0102", "`pieces` cannot be a piece type's name")
+                                .with_label(name.span, "reserved word")
+                                .with_help("`pieces` means pieces of every type, as in `most pieces wins`"),
+                        );
+                    } else {
+                        let def = PieceDef {
+                            name: name.node.clone(),
+                            reversible: traits.iter().any(|t| t.node == PieceTrait::Reversible),
+                            royal: traits.iter().any(|t| t.node == PieceTrait::Royal),
+                        };
+                        scope.pieces.push((name, def));
+                    }
+                }
+                Item::Option { name, value, doc } => {
+                    if let Some((first, _)) = scope.options.iter().find(|(o, _)| o.node == name.node) {
+                        scope.duplicate("option", name, first.span);
+                    } else {
+                        let (default, is_bool) = match value.node {
+                            Value::Bool(b) => (b as i64, true),
+                            Value::Int(i) => (i, false),
+                        };
+                        let doc = doc.as_ref().map(|d| d.node.clone());
+                        scope.options.push((name, OptionDef { name: name.node.clone(), default, is_bool, doc }));
+                    }
+                }
+                Item::Counter { name, initial } => {
+                    if let Some((first, _)) = scope.counters.iter().find(|(c, _)| c.node == name.node) {
+                        scope.duplicate("counter", name, first.span);
+                    } else {
+                        scope.counters.push((name, CounterDef { name: name.node.clone(), initial: initial.node }));
+                    }
+                }
+                Item::Setup(entries) => scope.setup.extend(entries.iter()),
+                Item::Phase(phase) => {
+                    if let Some(first) = scope.phases.iter().find(|p| p.name.node == phase.name.node) {
+                        scope.duplicate("phase", &phase.name, first.name.span);
+                    } else {
+                        scope.phases.push(phase);
+                    }
+                }
+                Item::End(rules) => scope.end_rules.extend(rules.iter()),
+                Item::Repetition(rule) => scope.repetition = Some(rule),
+                Item::Region { .. } => {}
+            }
+        }
+        scope.require(&seen, "game", "game \"Name of the game\"", whole_file);
+        scope.require(&seen, "players", "players white, black", whole_file);
+        scope.require(&seen, "board", "board square 8 x 8", whole_file);
+        if scope.phases.is_empty() {
+            scope.error(
+                Diagnostic::error("E0103", "the rules have no `phase`, so nobody can ever move")
+                    .with_label(Span::new(whole_file.start, whole_file.start), "expected at least one phase in this file")
+                    .with_help("add for example `phase play { move man { step all } }`"),
+            );
+        }
+        if scope.pieces.is_empty() {
+            scope.error(
+                Diagnostic::error("E0103", "the rules declare no `piece` type")
+                    .with_label(Span::new(whole_file.start, whole_file.start), "expected at least one piece type in this file")
+                    .with_help("add for example `piece man`"),
+            );
+        }
+        if let Some((decl, span)) = board_decl {
+            let mut diagnostics = Vec::new();
+            scope.board = crate::board::build_board(decl, span, &mut diagnostics);
+            scope.diagnostics.borrow_mut().extend(diagnostics);
+        }
+        // Regions need the board for their sites.
+        for item in &file.items {
+            if let Item::Region { name, sites } = &item.node {
+                if let Some((first, _)) = scope.regions.iter().find(|(r, _)| r.node == name.node) {
+                    scope.duplicate("region", name, first.span);
+                    continue;
+                }
+                let mut resolved = Vec::new();
+                for site in sites {
+                    if let Some(s) = scope.site(site) {
+                        if !resolved.contains(&s) {
+                            resolved.push(s);
+                        }
+                    }
+                }
+                scope.regions.push((name, RegionDef { name: name.node.clone(), sites: resolved }));
+            }
+        }
+        let mut used = scope.used.borrow_mut();
+        used.regions = vec![false; scope.regions.len()];
+        used.options = vec![false; scope.options.len()];
+        used.counters_read = vec![false; scope.counters.len()];
+        used.pieces_moved = vec![false; scope.pieces.len()];
+        used.phases_entered = vec![false; scope.phases.len()];
+        drop(used);
+        scope.option_values = scope.options.iter().map(|(_, o)| o.default).collect();
+        scope
+    }
+
+    pub fn error(&self, diagnostic: Diagnostic) {
+        self.diagnostics.borrow_mut().push(diagnostic);
+    }
+
+    fn duplicate(&self, what: &str, name: &Name, first: Span) {
+        self.error(
+            Diagnostic::error("E0104", format!("{what} `{}` is declared twice", name.node))
+                .with_label(name.span, "declared again here")
+                .with_label(first, "first declared here")
+                .with_help(format!("each {what} needs its own name")),
+        );
+    }
+
+    fn require(&self, seen: &HashMap<&str, Span>, keyword: &str, example: &str, file: Span) {
+        if !seen.contains_key(keyword) {
+            self.error(
+                Diagnostic::error("E0105", format!("the rules have no `{keyword}` item"))
+                    .with_label(Span::new(file.start, file.start), format!("expected `{keyword}` somewhere in this file"))
+                    .with_help(format!("add for example `{example}`")),
+            );
+        }
+    }
+
+    fn unknown(&self, what: &str, name: &Name, expected: &str, candidates: Vec<&str>) {
+        self.error(
+            Diagnostic::error("E0106", format!("unknown {what} `{}`", name.node))
+                .with_label(name.span, format!("expected {expected}"))
+                .with_help(help_for(name.as_str(), what, candidates)),
+        );
+    }
+
+    pub fn player(&self, name: &Name) -> Option<u8> {
+        let found = self.players.iter().position(|p| p.node == name.node).map(|p| p as u8);
+        if found.is_none() {
+            self.unknown("player", name, "a player named in `players`", self.players.iter().map(|p| p.as_str()).collect());
+        }
+        found
+    }
+
+    /// A player or `neutral` (index = number of players).
+    pub fn owner(&self, name: &Name) -> Option<u8> {
+        if name.node == "neutral" {
+            return Some(self.players.len() as u8);
+        }
+        let found = self.players.iter().position(|p| p.node == name.node).map(|p| p as u8);
+        if found.is_none() {
+            let mut candidates: Vec<&str> = self.players.iter().map(|p| p.as_str()).collect();
+            candidates.push("neutral");
+            self.unknown("owner", name, "a player or `neutral`", candidates);
+        }
+        found
+    }
+
+    pub fn piece(&self, name: &Name) -> Option<u8> {
+        let found = self.pieces.iter().position(|(p, _)| p.node == name.node).map(|p| p as u8);
+        if found.is_none() {
+            self.unknown("piece type", name, "a piece type declared with `piece`", self.pieces.iter().map(|(p, _)| p.as_str()).collect());
+        }
+        found
+    }
+
+    pub fn site(&self, name: &Name) -> Option<Site> {
+        let board = self.board.as_ref()?;
+        let found = board.site(&name.node);
+        if found.is_none() {
+            self.error(
+                Diagnostic::error("E0107", format!("there is no site `{}` on this board", name.node))
+                    .with_label(name.span, "expected a site of the board")
+                    .with_help(help_for(name.as_str(), "site", board.site_names())),
+            );
+        }
+        found
+    }
+
+    pub fn region(&self, name: &Name) -> Option<usize> {
+        let found = self.regions.iter().position(|(r, _)| r.node == name.node);
+        match found {
+            Some(i) => self.used.borrow_mut().regions[i] = true,
+            None => self.unknown("region", name, "a region declared with `region`", self.regions.iter().map(|(r, _)| r.as_str()).collect()),
+        }
+        found
+    }
+
+    pub fn counter(&self, name: &Name, read: bool) -> Option<usize> {
+        let found = self.counters.iter().position(|(c, _)| c.node == name.node);
+        match found {
+            Some(i) => {
+                if read {
+                    self.used.borrow_mut().counters_read[i] = true;
+                }
+            }
+            None => self.unknown("counter", name, "a counter declared with `counter`", self.counters.iter().map(|(c, _)| c.as_str()).collect()),
+        }
+        found
+    }
+
+    pub fn phase(&self, name: &Name) -> Option<usize> {
+        let found = self.phases.iter().position(|p| p.name.node == name.node);
+        if found.is_none() {
+            self.unknown("phase", name, "a phase declared with `phase`", self.phases.iter().map(|p| p.name.as_str()).collect());
+        }
+        found
+    }
+
+    /// The value in force of a boolean option.
+    pub fn bool_option(&self, name: &Name) -> Option<bool> {
+        let Some(i) = self.options.iter().position(|(o, _)| o.node == name.node) else {
+            self.unknown("option", name, "an option declared with `option`", self.options.iter().map(|(o, _)| o.as_str()).collect());
+            return None;
+        };
+        self.used.borrow_mut().options[i] = true;
+        if !self.options[i].1.is_bool {
+            self.error(
+                Diagnostic::error("E0108", format!("option `{}` is a number, not true or false", name.node))
+                    .with_label(name.span, "expected an option declared `= true` or `= false`")
+                    .with_label(self.options[i].0.span, "declared here"),
+            );
+            return None;
+        }
+        Some(self.option_values[i] != 0)
+    }
+
+    /// Resolves a direction set: direction names and named sets, merged.
+    pub fn directions(&self, directions: &Directions) -> Option<Vec<Dir>> {
+        let board = self.board.as_ref()?;
+        let mut dirs = Vec::new();
+        let mut ok = true;
+        for name in &directions.names {
+            match board.direction_sets.get(&name.node) {
+                Some(set) => {
+                    for d in set {
+                        if !dirs.contains(d) {
+                            dirs.push(*d);
+                        }
+                    }
+                }
+                None => {
+                    ok = false;
+                    let mut candidates: Vec<&str> = board.direction_sets.keys().map(String::as_str).collect();
+                    candidates.sort();
+                    self.error(
+                        Diagnostic::error("E0109", format!("unknown direction `{}` on this board", name.node))
+                            .with_label(name.span, "expected a direction or a set of directions")
+                            .with_help(help_for(name.as_str(), "direction", candidates)),
+                    );
+                }
+            }
+        }
+        ok.then_some(dirs)
+    }
+
+    pub fn has_errors(&self) -> bool {
+        self.diagnostics.borrow().iter().any(Diagnostic::is_error)
+    }
+}

@@ -1,0 +1,27 @@
+//! `orrery bench`: random playouts, measured.
+
+use super::GameArgs;
+use super::common::load;
+use crate::engine::playout::run_batch;
+use std::time::Instant;
+
+pub fn run(args: &GameArgs, playouts: u64, seed: u64, threads: usize) -> i32 {
+    let Ok((game, state)) = load(args) else { return 1 };
+    let begun = Instant::now();
+    let stats = run_batch(&state, playouts, seed, threads.max(1));
+    let seconds = begun.elapsed().as_secs_f64().max(1e-9);
+    let n = stats.playouts.max(1) as f64;
+    println!("{}: {} random playouts, seed {seed}, {} thread(s)", game.title, stats.playouts, threads.max(1));
+    println!("time         {seconds:.3} s");
+    println!("playouts/s   {:.0}", stats.playouts as f64 / seconds);
+    println!("plies/s      {:.0}", stats.plies as f64 / seconds);
+    println!("mean length  {:.2} plies", stats.plies as f64 / n);
+    for (player, wins) in game.players.iter().zip(&stats.wins) {
+        println!("{player:<12} {wins} wins ({:.1}%)", 100.0 * *wins as f64 / n);
+    }
+    println!("draws        {} ({:.1}%)", stats.draws, 100.0 * stats.draws as f64 / n);
+    if stats.unfinished > 0 {
+        println!("unfinished   {} (stopped at the ply cap)", stats.unfinished);
+    }
+    0
+}

@@ -1,0 +1,107 @@
+//! `orrery check`: every error and warning of each rule file, then a short
+//! smoke run of each game that compiled (perft and seeded random playouts).
+
+use super::Format;
+use super::common::color;
+use crate::diagnostics::{Source, render_all, to_json};
+use crate::engine::perft::perft;
+use crate::engine::playout::run_batch;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// Playouts in a smoke run: enough to reach the end rules, quick to run.
+const SMOKE_PLAYOUTS: u64 = 200;
+
+pub fn run(paths: &[PathBuf], format: Format, smoke: bool) -> i32 {
+    let files = match rule_files(paths) {
+        Ok(files) => files,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 1;
+        }
+    };
+    let mut failed = false;
+    let mut json = Vec::new();
+    for file in &files {
+        let text = match std::fs::read_to_string(file) {
+            Ok(t) => t,
+            Err(e) => {
+                eprintln!("error: cannot read {}: {e}", file.display());
+                failed = true;
+                continue;
+            }
+        };
+        let source = Source::new(file.display().to_string(), text);
+        let (game, diagnostics) = crate::compile::compile(&source, &[]);
+        let game = game.map(std::sync::Arc::new);
+        failed |= game.is_none();
+        let summary = match (&game, smoke) {
+            (Some(game), true) => Some(smoke_run(game)),
+            _ => None,
+        };
+        match format {
+            Format::Text => {
+                eprint!("{}", render_all(&source, &diagnostics, color()));
+                match (&game, summary) {
+                    (Some(game), Some(s)) => println!("ok    {}: {} -- {s}", file.display(), game.title),
+                    (Some(game), None) => println!("ok    {}: {}", file.display(), game.title),
+                    (None, _) => println!("error {}: does not compile", file.display()),
+                }
+            }
+            Format::Json => json.push(serde_json::json!({
+                "file": source.name,
+                "ok": game.is_some(),
+                "diagnostics": to_json(&source, &diagnostics),
+                "smoke": summary,
+            })),
+        }
+    }
+    if format == Format::Json {
+        println!("{}", serde_json::to_string_pretty(&json).unwrap_or_default());
+    }
+    i32::from(failed)
+}
+
+fn smoke_run(game: &std::sync::Arc<crate::engine::Game>) -> String {
+    let start = game.initial_state();
+    let begun = Instant::now();
+    let nodes = perft(&start, 3);
+    let stats = run_batch(&start, SMOKE_PLAYOUTS, 1, 1);
+    let mean = stats.plies as f64 / stats.playouts.max(1) as f64;
+    let results: Vec<String> =
+        game.players.iter().zip(&stats.wins).map(|(p, w)| format!("{p} {w}")).chain([format!("draws {}", stats.draws)]).collect();
+    let mut s = format!(
+        "perft(3) = {nodes}; {} random games, mean {mean:.1} plies, {} ({:.2}s)",
+        stats.playouts,
+        results.join(", "),
+        begun.elapsed().as_secs_f64()
+    );
+    if stats.unfinished > 0 {
+        s.push_str(&format!("; {} games did not end", stats.unfinished));
+    }
+    s
+}
+
+/// The files named, with folders replaced by the `.rules` files in them (sorted).
+fn rule_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
+    let mut files = Vec::new();
+    for path in paths {
+        if path.is_dir() {
+            let mut found: Vec<PathBuf> = std::fs::read_dir(path)
+                .map_err(|e| format!("cannot read folder {}: {e}", path.display()))?
+                .filter_map(|entry| entry.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|e| e == "rules"))
+                .collect();
+            found.sort();
+            if found.is_empty() {
+                return Err(format!("no .rules files in {}", path.display()));
+            }
+            files.extend(found);
+        } else if Path::new(path).exists() {
+            files.push(path.clone());
+        } else {
+            return Err(format!("no such file: {}", path.display()));
+        }
+    }
+    Ok(files)
+}

@@ -1,0 +1,102 @@
+//! The command line: a thin layer over the library.
+
+mod bench;
+mod check;
+mod common;
+mod perft;
+mod play;
+mod trace;
+
+use clap::{Parser, Subcommand};
+use std::path::PathBuf;
+
+#[derive(Parser)]
+#[command(name = "orrery", version, about = "A general board-game rules interpreter: games are text files")]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// Options every game-running command takes.
+#[derive(clap::Args, Clone)]
+pub struct GameArgs {
+    /// The rule file.
+    pub file: PathBuf,
+    /// Start from this position file (TOML) instead of the game's setup.
+    #[arg(long)]
+    pub position: Option<PathBuf>,
+    /// Set a game option, as NAME=VALUE (repeatable).
+    #[arg(long = "option", value_name = "NAME=VALUE")]
+    pub options: Vec<String>,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    Text,
+    Json,
+}
+
+#[derive(Subcommand)]
+pub enum Command {
+    /// Check rule files (or every .rules file in a folder): errors, warnings, and a smoke run.
+    Check {
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+        #[arg(long, value_enum, default_value = "text")]
+        format: Format,
+        /// Only check; do not smoke-run the games.
+        #[arg(long)]
+        no_run: bool,
+    },
+    /// Count legal move sequences to a depth.
+    Perft {
+        #[command(flatten)]
+        game: GameArgs,
+        #[arg(long, default_value_t = 3)]
+        depth: u32,
+        /// Show the count under each first move.
+        #[arg(long)]
+        divide: bool,
+    },
+    /// Random playouts: playouts/s, plies/s, mean length, results.
+    Bench {
+        #[command(flatten)]
+        game: GameArgs,
+        #[arg(long, default_value_t = 100_000)]
+        playouts: u64,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+    },
+    /// Play one seeded random game and print it.
+    Trace {
+        #[command(flatten)]
+        game: GameArgs,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        #[arg(long, value_enum, default_value = "text")]
+        format: Format,
+    },
+    /// Play in the terminal: people type moves; players named with --random are played by the computer.
+    Play {
+        #[command(flatten)]
+        game: GameArgs,
+        /// A player the computer plays at random (repeatable).
+        #[arg(long = "random", value_name = "PLAYER")]
+        random: Vec<String>,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+}
+
+/// Runs a command; the exit code.
+pub fn run(cli: Cli) -> i32 {
+    match cli.command {
+        Command::Check { paths, format, no_run } => check::run(&paths, format, !no_run),
+        Command::Perft { game, depth, divide } => perft::run(&game, depth, divide),
+        Command::Bench { game, playouts, seed, threads } => bench::run(&game, playouts, seed, threads),
+        Command::Trace { game, seed, format } => trace::run(&game, seed, format),
+        Command::Play { game, random, seed } => play::run(&game, &random, seed),
+    }
+}

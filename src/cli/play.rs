@@ -1,0 +1,78 @@
+//! `orrery play`: a game in the terminal. People type moves in the game's
+//! notation; an illegal or mistyped move is answered with why, and the legal
+//! moves. Commands: `moves`, `board`, `help`, `quit`.
+
+use super::GameArgs;
+use super::common::load;
+use crate::agents::{Agent, RandomAgent};
+use crate::engine::notation::{MoveError, parse_move};
+use crate::render::{board_text, status_text};
+use std::io::BufRead;
+
+pub fn run(args: &GameArgs, random: &[String], seed: u64) -> i32 {
+    let Ok((game, mut state)) = load(args) else { return 1 };
+    for name in random {
+        if game.player_index(name).is_none() {
+            eprintln!("error: `{name}` is not a player of {} (players: {})", game.title, game.players.join(", "));
+            return 1;
+        }
+    }
+    let mut computer = RandomAgent::new(seed);
+    let stdin = std::io::stdin();
+    let mut lines = stdin.lock().lines();
+    println!("{} -- type a move, `moves`, `board`, `help` or `quit`", game.title);
+    print!("{}", board_text(&state));
+    while !state.is_over() {
+        let player = &game.players[state.current_player() as usize];
+        println!("{}", status_text(&state));
+        if random.contains(player) {
+            let Some(mv) = computer.choose(&state) else { break };
+            println!("{player} plays {}", state.move_text(&mv));
+            state.apply(&mv);
+            print!("{}", board_text(&state));
+            continue;
+        }
+        print!("{player}> ");
+        use std::io::Write;
+        let _ = std::io::stdout().flush();
+        let Some(Ok(line)) = lines.next() else {
+            println!();
+            return 0;
+        };
+        match line.trim() {
+            "" => continue,
+            "quit" | "exit" => return 0,
+            "board" => print!("{}", board_text(&state)),
+            "moves" => println!("legal: {}", legal_list(&state)),
+            "help" => println!(
+                "moves are written like {}; `moves` lists the legal ones, `board` redraws, `quit` stops",
+                example(&state)
+            ),
+            text => match parse_move(&state, text) {
+                Ok(mv) => {
+                    state.apply(&mv);
+                    print!("{}", board_text(&state));
+                }
+                Err(e @ MoveError::Illegal { .. }) => {
+                    println!("{e}");
+                    println!("legal: {}", e.legal().join(" "));
+                }
+                Err(e) => println!("{e}"),
+            },
+        }
+    }
+    println!("{}", status_text(&state));
+    0
+}
+
+fn legal_list(state: &crate::engine::State) -> String {
+    let mut moves = Vec::new();
+    state.legal_moves(&mut moves);
+    moves.iter().map(|m| state.move_text(m)).collect::<Vec<_>>().join(" ")
+}
+
+fn example(state: &crate::engine::State) -> String {
+    let mut moves = Vec::new();
+    state.legal_moves(&mut moves);
+    moves.first().map_or("(no moves)".to_string(), |m| format!("`{}`", state.move_text(m)))
+}

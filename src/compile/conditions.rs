@@ -1,0 +1,155 @@
+//! Site and game conditions, resolved to indices. Site conditions are split
+//! into what is fixed by the board (regions: a precomputed mask) and what
+//! must be tested on each position (empty, enemy, ...).
+
+use crate::check::scope::Scope;
+use crate::diagnostics::Diagnostic;
+use crate::engine::rules::{GameTest, SiteFilter, SiteTest, Who};
+use crate::syntax::ast::{GameCond, SiteCond};
+use crate::syntax::span::Name;
+
+const SITE_WORDS: [&str; 5] = ["empty", "occupied", "friend", "enemy", "neutral"];
+
+/// A site condition folded as far as the board allows.
+enum Folded {
+    Fixed(Vec<bool>),
+    Varies(SiteTest),
+}
+
+pub fn site_filter(scope: &Scope, cond: &SiteCond) -> Option<SiteFilter> {
+    let sites = scope.board.as_ref()?.site_count();
+    let folded = fold(scope, cond, sites)?;
+    Some(match folded {
+        Folded::Fixed(allowed) => SiteFilter { allowed, test: SiteTest::True },
+        Folded::Varies(SiteTest::And(mut parts)) => {
+            let mut allowed = vec![true; sites];
+            parts.retain(|p| match p {
+                SiteTest::In(mask) => {
+                    allowed.iter_mut().zip(mask).for_each(|(a, m)| *a &= *m);
+                    false
+                }
+                _ => true,
+            });
+            let test = if parts.len() == 1 { parts.pop().unwrap_or(SiteTest::True) } else { SiteTest::And(parts) };
+            SiteFilter { allowed, test }
+        }
+        Folded::Varies(test) => SiteFilter { allowed: vec![true; sites], test },
+    })
+}
+
+fn fold(scope: &Scope, cond: &SiteCond, sites: usize) -> Option<Folded> {
+    match cond {
+        SiteCond::Name(name) => leaf(scope, name, sites),
+        SiteCond::Not(inner, _) => Some(match fold(scope, inner, sites)? {
+            Folded::Fixed(mask) => Folded::Fixed(mask.into_iter().map(|b| !b).collect()),
+            Folded::Varies(test) => Folded::Varies(SiteTest::Not(Box::new(test))),
+        }),
+        SiteCond::And(parts) | SiteCond::Or(parts) => {
+            let is_and = matches!(cond, SiteCond::And(_));
+            let folded: Vec<Option<Folded>> = parts.iter().map(|p| fold(scope, p, sites)).collect();
+            let folded: Vec<Folded> = folded.into_iter().collect::<Option<_>>()?;
+            let mut mask = vec![is_and; sites];
+            let mut tests = Vec::new();
+            for part in folded {
+                match part {
+                    Folded::Fixed(m) => mask.iter_mut().zip(m).for_each(|(a, b)| if is_and { *a &= b } else { *a |= b }),
+                    Folded::Varies(t) => tests.push(t),
+                }
+            }
+            if tests.is_empty() {
+                return Some(Folded::Fixed(mask));
+            }
+            let neutral_mask = mask.iter().all(|&b| b == is_and);
+            if !neutral_mask {
+                tests.push(SiteTest::In(mask));
+            }
+            let test = match (tests.len(), is_and) {
+                (1, _) => tests.pop().unwrap_or(SiteTest::True),
+                (_, true) => SiteTest::And(tests),
+                (_, false) => SiteTest::Or(tests),
+            };
+            Some(Folded::Varies(test))
+        }
+    }
+}
+
+fn leaf(scope: &Scope, name: &Name, sites: usize) -> Option<Folded> {
+    let test = match name.as_str() {
+        "empty" => SiteTest::Empty,
+        "occupied" => SiteTest::Occupied,
+        "friend" => SiteTest::Friend,
+        "enemy" => SiteTest::Enemy,
+        "neutral" => SiteTest::Neutral,
+        other => {
+            if scope.regions.iter().any(|(r, _)| r.node == other) {
+                let region = scope.region(name)?;
+                let mut mask = vec![false; sites];
+                for &s in &scope.regions[region].1.sites {
+                    mask[s as usize] = true;
+                }
+                return Some(Folded::Fixed(mask));
+            }
+            if let Some(piece) = scope.pieces.iter().position(|(p, _)| p.node == other) {
+                return Some(Folded::Varies(SiteTest::Type(piece as u8)));
+            }
+            let mut candidates: Vec<&str> = SITE_WORDS.to_vec();
+            candidates.extend(scope.regions.iter().map(|(r, _)| r.as_str()));
+            candidates.extend(scope.pieces.iter().map(|(p, _)| p.as_str()));
+            scope.error(
+                Diagnostic::error("E0301", format!("`{other}` is not a condition on a site"))
+                    .with_label(name.span, "expected empty, occupied, friend, enemy, neutral, a region or a piece type")
+                    .with_help(crate::check::suggest::help_for(other, "site condition", candidates)),
+            );
+            return None;
+        }
+    };
+    Some(Folded::Varies(test))
+}
+
+pub fn game_test(scope: &Scope, cond: &GameCond) -> Option<GameTest> {
+    Some(match cond {
+        GameCond::HandsEmpty(_) => GameTest::HandsEmpty,
+        GameCond::Count { who, piece, op, value, .. } => {
+            let who = resolve_who(scope, who)?;
+            let piece = match piece {
+                Some(p) if p.node != "pieces" => Some(scope.piece(p)?),
+                _ => None,
+            };
+            GameTest::Count { who, piece, op: *op, value: value.node }
+        }
+        GameCond::Full { region, .. } => GameTest::Full { region: scope.region(region)? },
+        GameCond::Counter { counter, op, value, .. } => {
+            GameTest::Counter { counter: scope.counter(counter, true)?, op: *op, value: value.node }
+        }
+        GameCond::Not(inner, _) => GameTest::Not(Box::new(game_test(scope, inner)?)),
+        GameCond::And(parts) => GameTest::And(all(scope, parts)?),
+        GameCond::Or(parts) => GameTest::Or(all(scope, parts)?),
+    })
+}
+
+/// Resolves every part, so that each reports its errors, even after a failure.
+fn all(scope: &Scope, parts: &[GameCond]) -> Option<Vec<GameTest>> {
+    let resolved: Vec<Option<GameTest>> = parts.iter().map(|p| game_test(scope, p)).collect();
+    resolved.into_iter().collect()
+}
+
+/// `mover`, `opponent` or a player's name.
+pub fn resolve_who(scope: &Scope, name: &Name) -> Option<Who> {
+    match name.as_str() {
+        "mover" => Some(Who::Mover),
+        "opponent" => Some(Who::Opponent),
+        _ => {
+            if let Some(p) = scope.players.iter().position(|p| p.node == name.node) {
+                return Some(Who::Player(p as u8));
+            }
+            let mut candidates = vec!["mover", "opponent"];
+            candidates.extend(scope.players.iter().map(|p| p.as_str()));
+            scope.error(
+                Diagnostic::error("E0302", format!("`{}` is not a player", name.node))
+                    .with_label(name.span, "expected `mover`, `opponent` or a player's name")
+                    .with_help(crate::check::suggest::help_for(name.as_str(), "player", candidates)),
+            );
+            None
+        }
+    }
+}

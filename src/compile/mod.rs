@@ -1,0 +1,239 @@
+//! From a checked AST to a [`Game`]: setup, phases with their move programs,
+//! end rules, and the hash keys. Name resolution and every error message come
+//! from `check`; this stage assembles what it resolved.
+
+mod conditions;
+mod program;
+
+use crate::check::lints::lint;
+use crate::check::scope::Scope;
+use crate::diagnostics::{Diagnostic, Source};
+use crate::engine::game::Game;
+use crate::engine::rules::*;
+use crate::engine::zobrist::Zobrist;
+use crate::syntax::ast::{EndResult, PhaseRule, RepetitionRule, SetupEntry, Trigger};
+use crate::syntax::span::Span;
+use conditions::{game_test, resolve_who, site_filter};
+
+/// The most pieces of one type a hand may hold (hands are hashed by count).
+pub const MAX_HAND: i64 = 255;
+
+/// Parses, checks and compiles. The game is `None` when there are errors;
+/// the diagnostics hold every error and warning, sorted by position.
+pub fn compile(source: &Source, overrides: &[(String, String)]) -> (Option<Game>, Vec<Diagnostic>) {
+    let (file, mut diagnostics) = crate::syntax::parse(&source.text);
+    let mut scope = Scope::collect(&file, &source.text);
+    apply_overrides(&mut scope, overrides);
+    let game = assemble(&scope, source);
+    if diagnostics.is_empty() {
+        lint(&scope);
+    }
+    diagnostics.extend(scope.diagnostics.take());
+    diagnostics.sort_by_key(|d| (d.primary_span().start, d.is_error()));
+    let failed = diagnostics.iter().any(Diagnostic::is_error);
+    let game = game.filter(|_| !failed).map(|mut g| {
+        g.warnings = diagnostics.clone();
+        g
+    });
+    (game, diagnostics)
+}
+
+fn apply_overrides(scope: &mut Scope, overrides: &[(String, String)]) {
+    for (name, value) in overrides {
+        let Some(i) = scope.options.iter().position(|(o, _)| o.node == *name) else {
+            let known: Vec<&str> = scope.options.iter().map(|(o, _)| o.as_str()).collect();
+            scope.error(
+                Diagnostic::error("E0501", format!("this game has no option `{name}`"))
+                    .with_help(crate::check::suggest::help_for(name, "option", known)),
+            );
+            continue;
+        };
+        let def = &scope.options[i].1;
+        let parsed = match (def.is_bool, value.as_str()) {
+            (true, "true") => Some(1),
+            (true, "false") => Some(0),
+            (false, v) => v.parse::<i64>().ok(),
+            _ => None,
+        };
+        match parsed {
+            Some(v) => scope.option_values[i] = v,
+            None => scope.error(
+                Diagnostic::error("E0502", format!("option `{name}` cannot be `{value}`"))
+                    .with_label(scope.options[i].0.span, "declared here")
+                    .with_help(if def.is_bool { "give `true` or `false`" } else { "give a whole number" }),
+            ),
+        }
+    }
+}
+
+fn assemble(scope: &Scope, source: &Source) -> Option<Game> {
+    let setup = setup(scope);
+    let phases: Vec<Option<PhaseDef>> = scope.phases.iter().map(|p| phase(scope, p)).collect();
+    let end_rules: Vec<Option<EndRuleDef>> = scope.end_rules.iter().map(|r| end_rule(scope, r)).collect();
+    let repetition = scope.repetition.map(|r| match r.node {
+        RepetitionRule::Loses => Repetition::Loses,
+        RepetitionRule::Forbidden => Repetition::Forbidden,
+        RepetitionRule::DrawAfter(n) => Repetition::DrawAfter(n.clamp(2, 1000) as u32),
+    });
+    let board = scope.board.clone()?;
+    let phases: Vec<PhaseDef> = phases.into_iter().collect::<Option<_>>()?;
+    let end_rules: Vec<EndRuleDef> = end_rules.into_iter().collect::<Option<_>>()?;
+    if scope.has_errors() || scope.players.is_empty() {
+        return None;
+    }
+    let pieces: Vec<PieceDef> = scope.pieces.iter().map(|(_, p)| p.clone()).collect();
+    let players: Vec<String> = scope.players.iter().map(|p| p.node.clone()).collect();
+    if (pieces.len() * (players.len() + 1)) >= 255 {
+        scope.error(Diagnostic::error("E0503", "too many piece types for this many players (at most 254 kinds of piece)"));
+        return None;
+    }
+    let zobrist = Zobrist::new(board.site_count(), 1 + pieces.len() * (players.len() + 1), players.len(), pieces.len(), phases.len());
+    Some(Game {
+        title: scope.title.clone(),
+        players,
+        board,
+        pieces,
+        regions: scope.regions.iter().map(|(_, r)| r.clone()).collect(),
+        options: scope.options.iter().map(|(_, o)| o.clone()).collect(),
+        option_values: scope.option_values.clone(),
+        counters: scope.counters.iter().map(|(_, c)| c.clone()).collect(),
+        phases,
+        end_rules,
+        repetition,
+        setup,
+        zobrist,
+        warnings: Vec::new(),
+        source: source.clone(),
+    })
+}
+
+fn setup(scope: &Scope) -> SetupDef {
+    let mut setup = SetupDef::default();
+    let mut occupied: Vec<(crate::board::Site, Span)> = Vec::new();
+    for entry in &scope.setup {
+        match entry {
+            SetupEntry::Hand { player, count, piece } => {
+                let (player, piece) = (scope.player(player), scope.piece(piece));
+                if !(0..=MAX_HAND).contains(&count.node) {
+                    scope.error(
+                        Diagnostic::error("E0504", format!("a hand holds between 0 and {MAX_HAND} pieces of a type"))
+                            .with_label(count.span, format!("{} pieces", count.node)),
+                    );
+                    continue;
+                }
+                if let (Some(player), Some(piece)) = (player, piece) {
+                    setup.hands.push((player, piece, count.node as u32));
+                }
+            }
+            SetupEntry::Pieces { owner, piece, sites } => {
+                let (owner, piece) = (scope.owner(owner), scope.piece(piece));
+                for name in sites {
+                    let Some(site) = scope.site(name) else { continue };
+                    if let Some((_, first)) = occupied.iter().find(|(s, _)| *s == site) {
+                        scope.error(
+                            Diagnostic::error("E0505", format!("site `{}` is given two pieces at the start", name.node))
+                                .with_label(name.span, "second piece here")
+                                .with_label(*first, "first piece here")
+                                .with_help("a site holds one piece"),
+                        );
+                        continue;
+                    }
+                    occupied.push((site, name.span));
+                    if let (Some(owner), Some(piece)) = (owner, piece) {
+                        setup.pieces.push((site, owner, piece));
+                    }
+                }
+            }
+        }
+    }
+    setup
+}
+
+fn phase(scope: &Scope, decl: &crate::syntax::ast::PhaseDecl) -> Option<PhaseDef> {
+    let mut def = PhaseDef {
+        name: decl.name.node.clone(),
+        moves: Vec::new(),
+        next: Vec::new(),
+        after_move: Vec::new(),
+        after_capture: Vec::new(),
+        blocked: BlockedAction::Lose,
+    };
+    let mut ok = true;
+    for rule in &decl.rules {
+        match rule {
+            PhaseRule::Place { piece, on, .. } => {
+                let piece = scope.piece(piece);
+                let on = site_filter(scope, on);
+                match (piece, on) {
+                    (Some(piece), Some(on)) => {
+                        scope.used.borrow_mut().pieces_moved[piece as usize] = true;
+                        def.moves.push(MoveRule::Place { piece, on });
+                    }
+                    _ => ok = false,
+                }
+            }
+            PhaseRule::Move { piece, program, span } => {
+                let piece = scope.piece(piece);
+                let program = program::move_program(scope, program, *span);
+                match (piece, program) {
+                    (Some(piece), Some((path, effects))) => {
+                        scope.used.borrow_mut().pieces_moved[piece as usize] = true;
+                        def.moves.push(MoveRule::Move { piece, path, effects });
+                    }
+                    _ => ok = false,
+                }
+            }
+            PhaseRule::Next { phase, when, .. } => {
+                let target = scope.phase(phase);
+                let when = game_test(scope, when);
+                match (target, when) {
+                    (Some(target), Some(when)) => {
+                        scope.used.borrow_mut().phases_entered[target] = true;
+                        def.next.push((when, target));
+                    }
+                    _ => ok = false,
+                }
+            }
+            PhaseRule::After { trigger, counter, op, amount } => match scope.counter(counter, false) {
+                Some(counter) => {
+                    let update = CounterUpdate { counter, op: *op, amount: amount.node };
+                    match trigger.node {
+                        Trigger::Move => def.after_move.push(update),
+                        Trigger::Capture => def.after_capture.push(update),
+                    }
+                }
+                None => ok = false,
+            },
+            PhaseRule::Blocked(action) => def.blocked = action.node,
+        }
+    }
+    ok.then_some(def)
+}
+
+fn end_rule(scope: &Scope, rule: &crate::syntax::ast::EndRule) -> Option<EndRuleDef> {
+    let phase = match &rule.phase {
+        Some(name) => Some(scope.phase(name)?),
+        None => None,
+    };
+    let when = game_test(scope, &rule.when);
+    let action = match &rule.result {
+        EndResult::Draw => Some(EndAction::Draw),
+        EndResult::Player { who, wins } => {
+            resolve_who(scope, who).map(|w| if *wins { EndAction::Wins(w) } else { EndAction::Loses(w) })
+        }
+        EndResult::Most { piece, on_tie } => {
+            let piece = if piece.node == "pieces" { Some(None) } else { scope.piece(piece).map(Some) };
+            piece.map(|piece| EndAction::Most { piece, on_tie: *on_tie })
+        }
+    };
+    let reason = rule.reason.as_ref().map(|r| r.node.clone()).unwrap_or_else(|| {
+        let text = &scope_text(scope, rule.span);
+        text.split_whitespace().collect::<Vec<_>>().join(" ")
+    });
+    Some(EndRuleDef { phase, when: when?, action: action?, reason })
+}
+
+/// The source text of a span, for reasons nobody wrote out.
+fn scope_text(scope: &Scope, span: Span) -> String {
+    scope.source_text.get(span.start..span.end).unwrap_or("end rule").to_string()
+}

@@ -1,0 +1,97 @@
+//! Move programs: the statements of a `move` rule become movement ops (how
+//! the piece travels, with the player's choices) followed by effect ops
+//! (what the arrival does). Options are fixed when a game is loaded, so an
+//! `if OPTION` picks its branch here, after both branches are checked.
+
+use super::conditions::site_filter;
+use crate::check::scope::Scope;
+use crate::diagnostics::Diagnostic;
+use crate::engine::rules::{EffectOp, MoveOp, SiteFilter, SiteTest};
+use crate::syntax::ast::{CaptureKind, SiteCond, Statement};
+use crate::syntax::span::Span;
+
+/// Lowers a move program; `None` if any part of it has errors.
+pub fn move_program(scope: &Scope, statements: &[Statement], rule_span: Span) -> Option<(Vec<MoveOp>, Vec<EffectOp>)> {
+    let mut path = Vec::new();
+    let mut effects = Vec::new();
+    let ok = lower_block(scope, statements, &mut path, &mut effects, true);
+    if ok && path.is_empty() {
+        scope.error(
+            Diagnostic::error("E0401", "this move rule never moves the piece")
+                .with_label(rule_span, "expected a `step` or `slide` in this move")
+                .with_help("write for example `move man { step orthogonal }`"),
+        );
+        return None;
+    }
+    ok.then_some((path, effects))
+}
+
+/// Lowers statements in order. `live` is false inside a branch the options
+/// rule out: it is still checked, but contributes nothing.
+fn lower_block(scope: &Scope, statements: &[Statement], path: &mut Vec<MoveOp>, effects: &mut Vec<EffectOp>, live: bool) -> bool {
+    let mut ok = true;
+    for statement in statements {
+        match statement {
+            Statement::If { option, then, otherwise, .. } => {
+                let chosen = scope.bool_option(option);
+                ok &= chosen.is_some();
+                let chosen = chosen.unwrap_or(true);
+                ok &= lower_block(scope, then, path, effects, live && chosen);
+                ok &= lower_block(scope, otherwise, path, effects, live && !chosen);
+            }
+            Statement::Step { directions, to, span } | Statement::Slide { directions, to, span } => {
+                if !effects.is_empty() && live {
+                    ok = false;
+                    scope.error(
+                        Diagnostic::error("E0402", "the piece moves again after its capture")
+                            .with_label(*span, "a movement after an effect")
+                            .with_help("put `capture` after the last `step` or `slide` of the move"),
+                    );
+                }
+                let dirs = scope.directions(directions);
+                let to = destination(scope, to.as_ref());
+                let (Some(dirs), Some(to)) = (dirs, to) else {
+                    ok = false;
+                    continue;
+                };
+                if live {
+                    path.push(match statement {
+                        Statement::Step { .. } => MoveOp::Step { dirs, to },
+                        _ => MoveOp::Slide { dirs, to },
+                    });
+                }
+            }
+            Statement::Capture { kind, directions, span } => {
+                if path.is_empty() && live {
+                    ok = false;
+                    scope.error(
+                        Diagnostic::error("E0403", "a capture before the piece has moved")
+                            .with_label(*span, "this capture comes first")
+                            .with_help("captures happen on arrival: put `capture` after a `step` or `slide`"),
+                    );
+                }
+                let Some(dirs) = scope.directions(directions) else {
+                    ok = false;
+                    continue;
+                };
+                if live {
+                    match kind.node {
+                        CaptureKind::Custodial => effects.push(EffectOp::CaptureCustodial { dirs }),
+                    }
+                }
+            }
+        }
+    }
+    ok
+}
+
+/// Where a step or slide may end: `to COND`, by default an empty site.
+fn destination(scope: &Scope, to: Option<&SiteCond>) -> Option<SiteFilter> {
+    match to {
+        Some(cond) => site_filter(scope, cond),
+        None => {
+            let sites = scope.board.as_ref()?.site_count();
+            Some(SiteFilter { allowed: vec![true; sites], test: SiteTest::Empty })
+        }
+    }
+}

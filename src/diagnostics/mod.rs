@@ -1,0 +1,113 @@
+//! Diagnostics: errors and warnings about a rule file or a position file,
+//! each with a span, rendered rustc-style (via miette) or as JSON for tools.
+
+mod json;
+mod render;
+
+pub use json::to_json;
+pub use render::{render, render_all};
+
+use crate::syntax::span::Span;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    Error,
+    Warning,
+}
+
+/// A labelled span: what is wrong right there.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Label {
+    pub span: Span,
+    pub message: String,
+}
+
+/// One finding about a source file.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Diagnostic {
+    pub severity: Severity,
+    /// A stable code such as `E0102`, for tools and for looking things up.
+    pub code: &'static str,
+    pub message: String,
+    pub labels: Vec<Label>,
+    pub help: Option<String>,
+}
+
+impl Diagnostic {
+    pub fn error(code: &'static str, message: impl Into<String>) -> Self {
+        Diagnostic { severity: Severity::Error, code, message: message.into(), labels: Vec::new(), help: None }
+    }
+
+    pub fn warning(code: &'static str, message: impl Into<String>) -> Self {
+        Diagnostic { severity: Severity::Warning, code, message: message.into(), labels: Vec::new(), help: None }
+    }
+
+    pub fn with_label(mut self, span: Span, message: impl Into<String>) -> Self {
+        self.labels.push(Label { span, message: message.into() });
+        self
+    }
+
+    pub fn with_help(mut self, help: impl Into<String>) -> Self {
+        self.help = Some(help.into());
+        self
+    }
+
+    pub fn with_optional_help(mut self, help: Option<String>) -> Self {
+        if help.is_some() {
+            self.help = help;
+        }
+        self
+    }
+
+    pub fn is_error(&self) -> bool {
+        self.severity == Severity::Error
+    }
+
+    /// Where the diagnostic starts: its first label, or the start of the file.
+    pub fn primary_span(&self) -> Span {
+        self.labels.first().map_or(Span::default(), |l| l.span)
+    }
+}
+
+/// A named source text that diagnostics point into.
+#[derive(Clone, Debug)]
+pub struct Source {
+    pub name: String,
+    pub text: String,
+}
+
+impl Source {
+    pub fn new(name: impl Into<String>, text: impl Into<String>) -> Self {
+        Source { name: name.into(), text: text.into() }
+    }
+}
+
+/// Diagnostics about one source, sorted by position, errors and warnings together.
+#[derive(Clone, Debug)]
+pub struct Report {
+    pub source: Source,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl Report {
+    pub fn has_errors(&self) -> bool {
+        self.diagnostics.iter().any(Diagnostic::is_error)
+    }
+
+    pub fn error_count(&self) -> usize {
+        self.diagnostics.iter().filter(|d| d.is_error()).count()
+    }
+
+    pub fn warning_count(&self) -> usize {
+        self.diagnostics.len() - self.error_count()
+    }
+}
+
+impl std::fmt::Display for Report {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&render_all(&self.source, &self.diagnostics, false))
+    }
+}
+
+impl std::error::Error for Report {}

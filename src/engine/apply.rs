@@ -1,0 +1,234 @@
+//! Applying a move: the piece moves, its effects run, counters and phase
+//! change, then the end rules, the repetition rule and the blocked rule
+//! decide what comes next. Nothing here allocates.
+
+use super::game::Game;
+use super::outcome::{OutcomeCode, Reason};
+use super::rules::*;
+use super::state::{Move, Position, State};
+use crate::board::{NO_SITE, Site};
+
+impl State {
+    /// Applies a legal move. Applying a move that is not legal here is a logic
+    /// error of the caller: `notation::parse_move` checks moves from outside.
+    pub fn apply(&mut self, mv: &Move) {
+        let State { game, pos } = self;
+        let game = &**game;
+        let types = game.pieces.len();
+        let mover = pos.to_move;
+        let phase_index = pos.phase as usize;
+        let phase = &game.phases[phase_index];
+        let z = &game.zobrist;
+        let mut captured = 0u32;
+        match &phase.moves[mv.rule as usize] {
+            MoveRule::Place { piece, .. } => {
+                let slot = mover as usize * types + *piece as usize;
+                let count = pos.hands[slot];
+                pos.hash ^= z.hand(mover as usize, *piece as usize, count) ^ z.hand(mover as usize, *piece as usize, count - 1);
+                pos.hands[slot] = count - 1;
+                put(game, pos, mv.to, game.code(mover, *piece));
+            }
+            MoveRule::Move { effects, .. } => {
+                let code = pos.cells[mv.from as usize];
+                take(game, pos, mv.from);
+                if pos.cells[mv.to as usize] != 0 {
+                    take(game, pos, mv.to);
+                    captured += 1;
+                }
+                put(game, pos, mv.to, code);
+                for effect in effects {
+                    captured += run_effect(game, pos, effect, mv.to, mover);
+                }
+            }
+        }
+        for update in &phase.after_move {
+            update_counter(pos, update);
+        }
+        if captured > 0 {
+            for update in &phase.after_capture {
+                update_counter(pos, update);
+            }
+        }
+        if let Some((_, target)) = phase.next.iter().find(|(test, _)| test_game(game, pos, test, mover)) {
+            pos.hash ^= z.phase(phase_index) ^ z.phase(*target);
+            pos.phase = *target as u8;
+        }
+        let next = ((mover as usize + 1) % game.players.len()) as Player;
+        pos.hash ^= z.to_move(mover as usize) ^ z.to_move(next as usize);
+        pos.to_move = next;
+        pos.ply += 1;
+        pos.outcome = end_check(game, pos, phase_index, mover);
+        if pos.outcome.is_none() {
+            repetition_check(game, pos, mover);
+        }
+        self.settle_turn(mover);
+    }
+
+    /// Decides who really moves next when the player due to move is blocked.
+    pub(crate) fn settle_turn(&mut self, last_mover: Player) {
+        if self.pos.outcome.is_some() || self.has_move(self.pos.to_move) {
+            return;
+        }
+        let blocked = self.pos.to_move;
+        let action = self.game.phases[self.pos.phase as usize].blocked;
+        let outcome = match action {
+            BlockedAction::Skip if blocked != last_mover && self.has_move(last_mover) => {
+                let z = &self.game.zobrist;
+                self.pos.hash ^= z.to_move(blocked as usize) ^ z.to_move(last_mover as usize);
+                self.pos.to_move = last_mover;
+                if let Some(last) = self.pos.history.last_mut() {
+                    *last = self.pos.hash;
+                }
+                return;
+            }
+            BlockedAction::Skip => OutcomeCode::draw(Reason::NobodyCanMove),
+            BlockedAction::Lose => OutcomeCode::loss(&self.game, blocked, Reason::Blocked),
+            BlockedAction::Draw => OutcomeCode::draw(Reason::Blocked),
+        };
+        self.pos.outcome = Some(outcome);
+    }
+}
+
+/// Removes the piece on `site`.
+#[inline]
+fn take(game: &Game, pos: &mut Position, site: Site) {
+    let code = pos.cells[site as usize];
+    pos.hash ^= game.zobrist.cell(site as usize, code);
+    pos.counts[game.owner_of(code) as usize * game.pieces.len() + game.type_of(code) as usize] -= 1;
+    pos.cells[site as usize] = 0;
+}
+
+/// Puts a piece on an empty `site`.
+#[inline]
+fn put(game: &Game, pos: &mut Position, site: Site, code: u8) {
+    pos.hash ^= game.zobrist.cell(site as usize, code);
+    pos.counts[game.owner_of(code) as usize * game.pieces.len() + game.type_of(code) as usize] += 1;
+    pos.cells[site as usize] = code;
+}
+
+#[inline]
+pub(crate) fn is_friend(game: &Game, code: u8, player: Player) -> bool {
+    code != 0 && game.owner_of(code) == player
+}
+
+#[inline]
+pub(crate) fn is_enemy(game: &Game, code: u8, player: Player) -> bool {
+    code != 0 && {
+        let owner = game.owner_of(code);
+        owner != player && owner != game.neutral()
+    }
+}
+
+/// Runs one effect of a move that arrived on `at`; returns the pieces captured.
+fn run_effect(game: &Game, pos: &mut Position, effect: &EffectOp, at: Site, mover: Player) -> u32 {
+    let mut captured = 0;
+    match effect {
+        EffectOp::CaptureCustodial { dirs } => {
+            for &dir in dirs {
+                let mut site = game.board.next(at, dir);
+                let mut run = 0;
+                while site != NO_SITE && is_enemy(game, pos.cells[site as usize], mover) {
+                    run += 1;
+                    site = game.board.next(site, dir);
+                }
+                if run > 0 && site != NO_SITE && is_friend(game, pos.cells[site as usize], mover) {
+                    let mut victim = game.board.next(at, dir);
+                    for _ in 0..run {
+                        take(game, pos, victim);
+                        victim = game.board.next(victim, dir);
+                    }
+                    captured += run;
+                }
+            }
+        }
+    }
+    captured
+}
+
+fn update_counter(pos: &mut Position, update: &CounterUpdate) {
+    let value = &mut pos.counters[update.counter];
+    *value = match update.op {
+        UpdateOp::Add => value.saturating_add(update.amount),
+        UpdateOp::Sub => value.saturating_sub(update.amount),
+        UpdateOp::Set => update.amount,
+    };
+}
+
+fn resolve(game: &Game, who: Who, mover: Player) -> Player {
+    match who {
+        Who::Mover => mover,
+        Who::Opponent => ((mover as usize + 1) % game.players.len()) as Player,
+        Who::Player(p) => p,
+    }
+}
+
+/// Pieces on the board owned by `owner` (of one type, or all).
+pub(crate) fn count(game: &Game, pos: &Position, owner: Player, piece: Option<PieceType>) -> u32 {
+    let types = game.pieces.len();
+    let row = &pos.counts[owner as usize * types..(owner as usize + 1) * types];
+    match piece {
+        Some(p) => row[p as usize] as u32,
+        None => row.iter().map(|&c| c as u32).sum(),
+    }
+}
+
+/// Evaluates a condition on the game, seen from the player who just moved.
+pub(crate) fn test_game(game: &Game, pos: &Position, test: &GameTest, mover: Player) -> bool {
+    match test {
+        GameTest::HandsEmpty => pos.hands.iter().all(|&h| h == 0),
+        GameTest::Count { who, piece, op, value } => {
+            op.holds(count(game, pos, resolve(game, *who, mover), *piece) as i64, *value)
+        }
+        GameTest::Full { region } => game.regions[*region].sites.iter().all(|&s| pos.cells[s as usize] != 0),
+        GameTest::Counter { counter, op, value } => op.holds(pos.counters[*counter], *value),
+        GameTest::Not(inner) => !test_game(game, pos, inner, mover),
+        GameTest::And(parts) => parts.iter().all(|p| test_game(game, pos, p, mover)),
+        GameTest::Or(parts) => parts.iter().any(|p| test_game(game, pos, p, mover)),
+    }
+}
+
+/// The end rules, in the order written, for a move made in `phase`.
+fn end_check(game: &Game, pos: &Position, phase: usize, mover: Player) -> Option<OutcomeCode> {
+    for (i, rule) in game.end_rules.iter().enumerate() {
+        if rule.phase.is_some_and(|p| p != phase) || !test_game(game, pos, &rule.when, mover) {
+            continue;
+        }
+        let reason = Reason::Rule(i as u16);
+        match rule.action {
+            EndAction::Wins(who) => return Some(OutcomeCode::win(resolve(game, who, mover), reason)),
+            EndAction::Loses(who) => return Some(OutcomeCode::loss(game, resolve(game, who, mover), reason)),
+            EndAction::Draw => return Some(OutcomeCode::draw(reason)),
+            EndAction::Most { piece, on_tie } => {
+                let mut best = 0;
+                let mut leader = None;
+                for p in 0..game.players.len() {
+                    let c = count(game, pos, p as Player, piece);
+                    if leader.is_none() || c > best {
+                        best = c;
+                        leader = Some(p as Player);
+                    } else if c == best {
+                        leader = Some(Player::MAX);
+                    }
+                }
+                match leader {
+                    Some(p) if p != Player::MAX => return Some(OutcomeCode::win(p, reason)),
+                    _ if on_tie == TieResult::Draw => return Some(OutcomeCode::draw(reason)),
+                    _ => {}
+                }
+            }
+        }
+    }
+    None
+}
+
+fn repetition_check(game: &Game, pos: &mut Position, mover: Player) {
+    let Some(rule) = game.repetition else { return };
+    let hash = pos.hash;
+    let seen = pos.history.iter().filter(|&&h| h == hash).count() as u32;
+    pos.history.push(hash);
+    match rule {
+        Repetition::Loses if seen > 0 => pos.outcome = Some(OutcomeCode::loss(game, mover, Reason::Repetition)),
+        Repetition::DrawAfter(n) if seen + 1 >= n => pos.outcome = Some(OutcomeCode::draw(Reason::Repetition)),
+        _ => {}
+    }
+}

@@ -1,0 +1,94 @@
+//! Moves as text: `c3` (or `man@c3` when several piece types exist) for a
+//! placement, `b3-c3` for a move. Typed moves are matched against the legal
+//! moves, so a mistyped or illegal move gets a clear answer.
+
+use super::state::{Move, State};
+
+impl State {
+    /// The move in the game's notation.
+    pub fn move_text(&self, mv: &Move) -> String {
+        let board = &self.game.board;
+        if mv.is_placement() {
+            if self.game.pieces.len() == 1 {
+                board.site_name(mv.to).to_string()
+            } else {
+                format!("{}@{}", self.game.pieces[mv.piece as usize].name, board.site_name(mv.to))
+            }
+        } else {
+            format!("{}-{}", board.site_name(mv.from), board.site_name(mv.to))
+        }
+    }
+}
+
+/// Why a typed move was refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum MoveError {
+    #[error("the game is over")]
+    GameOver,
+    #[error("`{text}` is not a move here{}", hint(.problem))]
+    Illegal { text: String, problem: Option<String>, legal: Vec<String> },
+}
+
+fn hint(problem: &Option<String>) -> String {
+    problem.as_ref().map(|p| format!(": {p}")).unwrap_or_default()
+}
+
+impl MoveError {
+    /// The legal moves, for the reply to a refused move.
+    pub fn legal(&self) -> &[String] {
+        match self {
+            MoveError::GameOver => &[],
+            MoveError::Illegal { legal, .. } => legal,
+        }
+    }
+}
+
+/// Finds the legal move written as `text`.
+pub fn parse_move(state: &State, text: &str) -> Result<Move, MoveError> {
+    let text = text.trim();
+    let mut moves = Vec::new();
+    state.legal_moves(&mut moves);
+    if state.is_over() {
+        return Err(MoveError::GameOver);
+    }
+    let texts: Vec<String> = moves.iter().map(|m| state.move_text(m)).collect();
+    let normalise = |t: &str| t.to_lowercase().replace(' ', "");
+    let wanted = normalise(text);
+    let matches: Vec<usize> = (0..moves.len()).filter(|&i| normalise(&texts[i]) == wanted).collect();
+    if let [only] = matches[..] {
+        return Ok(moves[only]);
+    }
+    let problem = explain(state, text);
+    Err(MoveError::Illegal { text: text.to_string(), problem, legal: texts })
+}
+
+/// Says what is wrong with a move that matched nothing, where it can tell.
+fn explain(state: &State, text: &str) -> Option<String> {
+    let board = &state.game.board;
+    let sites: Vec<&str> = text.split(['-', '@']).map(str::trim).collect();
+    for name in sites.iter().rev() {
+        if !name.is_empty() && board.site(name).is_none() && !state.game.pieces.iter().any(|p| p.name == *name) {
+            let hint = crate::check::suggest::closest(name, board.site_names()).map(|c| format!(" (did you mean `{c}`?)")).unwrap_or_default();
+            return Some(format!("there is no site `{name}`{hint}"));
+        }
+    }
+    if let [from, _to] = sites[..] {
+        let site = board.site(from)?;
+        let code = state.cell(site);
+        if code == 0 {
+            return Some(format!("there is no piece on {from}"));
+        }
+        if state.game.owner_of(code) != state.current_player() {
+            return Some(format!("the piece on {from} is not {}'s", state.game.players[state.current_player() as usize]));
+        }
+        return Some(format!("the piece on {from} cannot go there"));
+    }
+    if let [to] = sites[..] {
+        let site = board.site(to)?;
+        if state.cell(site) != 0 {
+            return Some(format!("{to} is occupied"));
+        }
+        return Some(format!("nothing can be placed on {to} now"));
+    }
+    None
+}

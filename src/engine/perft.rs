@@ -1,0 +1,44 @@
+//! perft: the number of legal move sequences of a given length. States and
+//! move buffers are reused per depth, so the count allocates only at the start.
+
+use super::state::{Move, State};
+
+pub fn perft(state: &State, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut buffers = vec![Vec::with_capacity(64); depth as usize];
+    let mut states = vec![state.clone(); depth as usize];
+    count(state, &mut buffers, &mut states)
+}
+
+fn count(state: &State, buffers: &mut [Vec<Move>], states: &mut [State]) -> u64 {
+    let (moves, deeper_buffers) = buffers.split_first_mut().expect("depth at least 1");
+    state.legal_moves(moves);
+    if deeper_buffers.is_empty() {
+        return moves.len() as u64;
+    }
+    let (child, deeper_states) = states.split_first_mut().expect("one state per depth");
+    let mut total = 0;
+    for mv in moves.iter() {
+        child.clone_from(state);
+        child.apply(mv);
+        total += count(child, deeper_buffers, deeper_states);
+    }
+    total
+}
+
+/// perft split by first move, as `(move text, count)`, for finding where two
+/// implementations disagree.
+pub fn divide(state: &State, depth: u32) -> Vec<(String, u64)> {
+    let mut moves = Vec::new();
+    state.legal_moves(&mut moves);
+    moves
+        .iter()
+        .map(|mv| {
+            let mut child = state.clone();
+            child.apply(mv);
+            (state.move_text(mv), perft(&child, depth.saturating_sub(1)))
+        })
+        .collect()
+}

@@ -1,0 +1,107 @@
+//! Random playouts: uniformly random legal moves until the game ends, with
+//! a named seeded generator so a seed gives the same game everywhere.
+
+use super::outcome::OutcomeCode;
+use super::state::{Move, State};
+use rand::Rng;
+pub use rand_xoshiro::Xoshiro256PlusPlus as PlayoutRng;
+
+/// A cap on playout length, far beyond what the games' own end rules allow;
+/// reaching it is reported, never hidden.
+pub const MAX_PLIES: u32 = 100_000;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlayoutResult {
+    pub plies: u32,
+    /// `None` when the cap was reached before the game ended.
+    pub outcome: Option<OutcomeCode>,
+}
+
+/// Plays `state` out with random moves; `buf` is reused between calls.
+pub fn random_playout(state: &mut State, rng: &mut impl Rng, buf: &mut Vec<Move>) -> PlayoutResult {
+    let start = state.ply();
+    loop {
+        if let Some(outcome) = state.pos.outcome {
+            return PlayoutResult { plies: state.ply() - start, outcome: Some(outcome) };
+        }
+        if state.ply() - start >= MAX_PLIES {
+            return PlayoutResult { plies: state.ply() - start, outcome: None };
+        }
+        state.legal_moves(buf);
+        if buf.is_empty() {
+            // settle_turn never leaves a live state without moves; guard anyway.
+            return PlayoutResult { plies: state.ply() - start, outcome: None };
+        }
+        let mv = buf[rng.gen_range(0..buf.len())];
+        state.apply(&mv);
+    }
+}
+
+/// Totals over many playouts.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct BatchStats {
+    pub playouts: u64,
+    pub plies: u64,
+    /// Wins per player, by index.
+    pub wins: Vec<u64>,
+    pub draws: u64,
+    /// Playouts stopped by `MAX_PLIES` (should stay 0).
+    pub unfinished: u64,
+}
+
+impl BatchStats {
+    fn add(&mut self, other: &BatchStats) {
+        self.playouts += other.playouts;
+        self.plies += other.plies;
+        for (w, o) in self.wins.iter_mut().zip(&other.wins) {
+            *w += o;
+        }
+        self.draws += other.draws;
+        self.unfinished += other.unfinished;
+    }
+}
+
+/// Playouts are dealt out in chunks, each with its own generator seeded from
+/// (seed, chunk), so the totals do not depend on the number of threads.
+const CHUNK: u64 = 64;
+
+/// Runs `playouts` random playouts from `start`, in parallel on `threads` threads.
+pub fn run_batch(start: &State, playouts: u64, seed: u64, threads: usize) -> BatchStats {
+    use rand::SeedableRng;
+    use rayon::prelude::*;
+    let players = start.game().players.len();
+    let chunks = playouts.div_ceil(CHUNK);
+    let work = |chunk: u64| {
+        let mut rng = PlayoutRng::seed_from_u64(seed ^ chunk.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+        let mut stats = BatchStats { wins: vec![0; players], ..Default::default() };
+        let mut state = start.clone();
+        let mut buf = Vec::with_capacity(64);
+        let count = CHUNK.min(playouts - chunk * CHUNK);
+        for _ in 0..count {
+            state.clone_from(start);
+            let result = random_playout(&mut state, &mut rng, &mut buf);
+            stats.playouts += 1;
+            stats.plies += result.plies as u64;
+            match result.outcome {
+                Some(o) => match o.winner {
+                    Some(w) => stats.wins[w as usize] += 1,
+                    None => stats.draws += 1,
+                },
+                None => stats.unfinished += 1,
+            }
+        }
+        stats
+    };
+    let merge = |mut a: BatchStats, b: BatchStats| {
+        a.add(&b);
+        a
+    };
+    let empty = || BatchStats { wins: vec![0; players], ..Default::default() };
+    if threads <= 1 {
+        return (0..chunks).map(work).fold(empty(), merge);
+    }
+    match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+        Ok(pool) => pool.install(|| (0..chunks).into_par_iter().map(work).reduce(empty, merge)),
+        Err(_) => (0..chunks).map(work).fold(empty(), merge),
+    }
+}

@@ -1,0 +1,234 @@
+//! Position files (TOML): board contents, player to move, phase, hands and
+//! counters. Every mistake in one is reported with its span, never a panic.
+//!
+//! ```toml
+//! to_move = "white"
+//! phase = "movement"
+//! [board]
+//! c3 = "white man"
+//! d3 = ["black man"]        # a list: the pieces bottom to top
+//! [hands]
+//! white = { man = 2 }
+//! [counters]
+//! quiet_plies = 4
+//! ```
+
+use super::game::Game;
+use super::state::State;
+use crate::check::suggest::help_for;
+use crate::diagnostics::{Diagnostic, Report, Source};
+use crate::syntax::span::Span;
+use serde::Deserialize;
+use std::collections::BTreeMap;
+use std::sync::Arc;
+use toml::Spanned;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawPosition {
+    to_move: Option<Spanned<String>>,
+    phase: Option<Spanned<String>>,
+    ply: Option<Spanned<i64>>,
+    #[serde(default)]
+    board: BTreeMap<Spanned<String>, Spanned<SiteContents>>,
+    #[serde(default)]
+    hands: BTreeMap<Spanned<String>, BTreeMap<Spanned<String>, Spanned<i64>>>,
+    #[serde(default)]
+    counters: BTreeMap<Spanned<String>, Spanned<i64>>,
+}
+
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum SiteContents {
+    One(String),
+    Stack(Vec<String>),
+}
+
+fn span<T>(s: &Spanned<T>) -> Span {
+    let r = s.span();
+    Span::new(r.start, r.end)
+}
+
+/// Reads a position file for `game`.
+pub fn load_position(game: &Arc<Game>, path: &std::path::Path) -> Result<State, Box<Report>> {
+    let source = match std::fs::read_to_string(path) {
+        Ok(text) => Source::new(path.display().to_string(), text),
+        Err(e) => {
+            let source = Source::new(path.display().to_string(), String::new());
+            let d = Diagnostic::error("E0601", format!("cannot read the position file: {e}"));
+            return Err(Box::new(Report { source, diagnostics: vec![d] }));
+        }
+    };
+    parse_position(game, source)
+}
+
+/// Parses position text for `game`; reports every mistake found.
+pub fn parse_position(game: &Arc<Game>, source: Source) -> Result<State, Box<Report>> {
+    let raw: RawPosition = match toml::from_str(&source.text) {
+        Ok(raw) => raw,
+        Err(e) => {
+            let span = e.span().map_or(Span::new(0, 0), |r| Span::new(r.start, r.end));
+            let message = e.message().trim().to_string();
+            let d = Diagnostic::error("E0602", format!("this position file is not valid TOML: {message}"))
+                .with_label(span, message)
+                .with_help("a position has `to_move`, `phase`, and tables `[board]`, `[hands]`, `[counters]`");
+            return Err(Box::new(Report { source, diagnostics: vec![d] }));
+        }
+    };
+    let mut diagnostics = Vec::new();
+    let mut state = game.initial_state();
+    let types = game.pieces.len();
+    state.pos.cells.iter_mut().for_each(|c| *c = 0);
+    state.pos.hands.iter_mut().for_each(|h| *h = 0);
+
+    let player = |name: &Spanned<String>, diagnostics: &mut Vec<Diagnostic>| {
+        let found = game.player_index(name.get_ref());
+        if found.is_none() {
+            diagnostics.push(
+                Diagnostic::error("E0603", format!("`{}` is not a player of {}", name.get_ref(), game.title))
+                    .with_label(span(name), "expected a player")
+                    .with_help(help_for(name.get_ref(), "player", game.players.iter().map(String::as_str))),
+            );
+        }
+        found
+    };
+
+    if let Some(name) = &raw.to_move {
+        if let Some(p) = player(name, &mut diagnostics) {
+            state.set_to_move(p);
+        }
+    }
+    if let Some(name) = &raw.phase {
+        match game.phases.iter().position(|p| p.name == *name.get_ref()) {
+            Some(i) => state.pos.phase = i as u8,
+            None => diagnostics.push(
+                Diagnostic::error("E0604", format!("`{}` is not a phase of {}", name.get_ref(), game.title))
+                    .with_label(span(name), "expected a phase")
+                    .with_help(help_for(name.get_ref(), "phase", game.phases.iter().map(|p| p.name.as_str()))),
+            ),
+        }
+    }
+    if let Some(ply) = &raw.ply {
+        match u32::try_from(*ply.get_ref()) {
+            Ok(p) => state.pos.ply = p,
+            Err(_) => diagnostics.push(
+                Diagnostic::error("E0605", "`ply` must be a whole number from 0").with_label(span(ply), "out of range"),
+            ),
+        }
+    }
+    for (site_name, contents) in &raw.board {
+        let Some(site) = game.board.site(site_name.get_ref()) else {
+            diagnostics.push(
+                Diagnostic::error("E0606", format!("there is no site `{}` on this board", site_name.get_ref()))
+                    .with_label(span(site_name), "expected a site")
+                    .with_help(help_for(site_name.get_ref(), "site", game.board.site_names())),
+            );
+            continue;
+        };
+        let pieces: Vec<&str> = match contents.get_ref() {
+            SiteContents::One(p) => vec![p.as_str()],
+            SiteContents::Stack(list) => list.iter().map(String::as_str).collect(),
+        };
+        if pieces.len() > 1 {
+            diagnostics.push(
+                Diagnostic::error("E0607", format!("{} pieces on `{}`, but a site here holds one", pieces.len(), site_name.get_ref()))
+                    .with_label(span(contents), "more than one piece"),
+            );
+            continue;
+        }
+        let Some(text) = pieces.first() else { continue };
+        match piece_code(game, text) {
+            Ok(code) => state.pos.cells[site as usize] = code,
+            Err(help) => diagnostics.push(
+                Diagnostic::error("E0608", format!("`{text}` is not a piece of this game"))
+                    .with_label(span(contents), "expected \"OWNER TYPE\", such as \"white man\"")
+                    .with_help(help),
+            ),
+        }
+    }
+    for (player_name, pieces) in &raw.hands {
+        let Some(p) = player(player_name, &mut diagnostics) else { continue };
+        for (piece_name, count) in pieces {
+            let Some(t) = game.pieces.iter().position(|x| x.name == *piece_name.get_ref()) else {
+                diagnostics.push(
+                    Diagnostic::error("E0609", format!("`{}` is not a piece type", piece_name.get_ref()))
+                        .with_label(span(piece_name), "expected a piece type")
+                        .with_help(help_for(piece_name.get_ref(), "piece type", game.pieces.iter().map(|x| x.name.as_str()))),
+                );
+                continue;
+            };
+            if !(0..=crate::compile::MAX_HAND).contains(count.get_ref()) {
+                diagnostics.push(
+                    Diagnostic::error("E0610", format!("a hand holds between 0 and {} pieces of a type", crate::compile::MAX_HAND))
+                        .with_label(span(count), "out of range"),
+                );
+                continue;
+            }
+            state.pos.hands[p as usize * types + t] = *count.get_ref() as u16;
+        }
+    }
+    for (name, value) in &raw.counters {
+        match game.counters.iter().position(|c| c.name == *name.get_ref()) {
+            Some(i) => state.pos.counters[i] = *value.get_ref(),
+            None => diagnostics.push(
+                Diagnostic::error("E0611", format!("`{}` is not a counter of this game", name.get_ref()))
+                    .with_label(span(name), "expected a counter")
+                    .with_help(help_for(name.get_ref(), "counter", game.counters.iter().map(|c| c.name.as_str()))),
+            ),
+        }
+    }
+    if !diagnostics.is_empty() {
+        diagnostics.sort_by_key(|d| d.primary_span().start);
+        return Err(Box::new(Report { source, diagnostics }));
+    }
+    state.refresh();
+    Ok(state)
+}
+
+/// "white man" -> its cell code, or a hint about what was meant.
+fn piece_code(game: &Game, text: &str) -> Result<u8, String> {
+    let mut words = text.split_whitespace();
+    let (Some(owner), Some(piece), None) = (words.next(), words.next(), words.next()) else {
+        return Err("write the owner then the type, such as \"white man\" (or \"neutral ...\")".to_string());
+    };
+    let owner_index = if owner == "neutral" { Some(game.neutral()) } else { game.player_index(owner) };
+    let Some(owner_index) = owner_index else {
+        let mut names: Vec<&str> = game.players.iter().map(String::as_str).collect();
+        names.push("neutral");
+        return Err(help_for(owner, "owner", names));
+    };
+    let Some(t) = game.pieces.iter().position(|p| p.name == piece) else {
+        return Err(help_for(piece, "piece type", game.pieces.iter().map(|p| p.name.as_str())));
+    };
+    Ok(game.code(owner_index, t as u8))
+}
+
+/// Writes a state as a position file that `parse_position` reads back.
+pub fn to_toml(state: &State) -> String {
+    let game = &state.game;
+    let mut out = String::new();
+    out.push_str(&format!("# {}\n", game.title));
+    out.push_str(&format!("to_move = \"{}\"\n", game.players[state.current_player() as usize]));
+    out.push_str(&format!("phase = \"{}\"\n", state.phase_name()));
+    out.push_str(&format!("ply = {}\n\n[board]\n", state.ply()));
+    for (site, &code) in state.pos.cells.iter().enumerate() {
+        if code != 0 {
+            out.push_str(&format!("{} = \"{}\"\n", game.board.site_name(site as u16), game.describe_code(code)));
+        }
+    }
+    out.push_str("\n[hands]\n");
+    for (p, player) in game.players.iter().enumerate() {
+        let held: Vec<String> = (0..game.pieces.len())
+            .filter(|&t| state.hand(p as u8, t as u8) > 0)
+            .map(|t| format!("{} = {}", game.pieces[t].name, state.hand(p as u8, t as u8)))
+            .collect();
+        if !held.is_empty() {
+            out.push_str(&format!("{player} = {{ {} }}\n", held.join(", ")));
+        }
+    }
+    out.push_str("\n[counters]\n");
+    for (i, counter) in game.counters.iter().enumerate() {
+        out.push_str(&format!("{} = {}\n", counter.name, state.pos.counters[i]));
+    }
+    out
+}

@@ -1,0 +1,192 @@
+//! A game state: flat arrays of small integers plus an incremental hash.
+//! `apply` changes it in place and allocates nothing (the repetition history,
+//! kept only for games with a repetition rule, grows by one hash a move).
+
+use super::game::Game;
+use super::outcome::{Outcome, OutcomeCode};
+use super::rules::*;
+use crate::board::{NO_SITE, Site};
+use std::sync::Arc;
+
+/// A move: which rule of the phase made it and the choices taken. What the
+/// move then does (captures, counters) follows from these and the position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Move {
+    pub rule: u8,
+    pub piece: PieceType,
+    /// `NO_SITE` for a piece placed from hand.
+    pub from: Site,
+    pub to: Site,
+}
+
+/// Everything that changes during a game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Position {
+    /// Piece code per site; 0 is empty (see `Game::code`).
+    pub cells: Vec<u8>,
+    /// `hands[player * types + type]`.
+    pub hands: Vec<u16>,
+    pub counters: Vec<i64>,
+    /// Pieces on the board, `counts[owner * types + type]`, owner `neutral` last.
+    pub counts: Vec<u16>,
+    pub phase: u8,
+    pub to_move: Player,
+    pub ply: u32,
+    pub hash: u64,
+    pub outcome: Option<OutcomeCode>,
+    /// Hashes of the positions so far, for repetition rules.
+    pub history: Vec<u64>,
+}
+
+#[derive(Clone, Debug)]
+pub struct State {
+    pub(crate) game: Arc<Game>,
+    pub(crate) pos: Position,
+}
+
+impl State {
+    /// The start: setup pieces on the board, hands filled, first phase, first player.
+    pub fn initial(game: Arc<Game>) -> State {
+        let types = game.pieces.len();
+        let mut pos = Position {
+            cells: vec![0; game.board.site_count()],
+            hands: vec![0; game.players.len() * types],
+            counters: game.counters.iter().map(|c| c.initial).collect(),
+            counts: vec![0; game.owner_count() * types],
+            phase: 0,
+            to_move: 0,
+            ply: 0,
+            hash: 0,
+            outcome: None,
+            history: Vec::new(),
+        };
+        for &(player, piece, count) in &game.setup.hands {
+            pos.hands[player as usize * types + piece as usize] += count as u16;
+        }
+        for &(site, owner, piece) in &game.setup.pieces {
+            pos.cells[site as usize] = game.code(owner, piece);
+        }
+        let mut state = State { game, pos };
+        state.refresh();
+        state
+    }
+
+    /// Recomputes counts and hash from the cells (after loading or editing a position).
+    pub(crate) fn refresh(&mut self) {
+        let game = &*self.game;
+        let types = game.pieces.len();
+        self.pos.counts.iter_mut().for_each(|c| *c = 0);
+        for &code in &self.pos.cells {
+            if code != 0 {
+                self.pos.counts[game.owner_of(code) as usize * types + game.type_of(code) as usize] += 1;
+            }
+        }
+        self.pos.hash = self.compute_hash();
+        self.pos.history.clear();
+        if game.repetition.is_some() {
+            self.pos.history.push(self.pos.hash);
+        }
+        let players = game.players.len() as Player;
+        let previous = (self.pos.to_move + players - 1) % players;
+        self.settle_turn(previous);
+    }
+
+    /// The hash computed from scratch; the incremental one must always equal it.
+    pub fn compute_hash(&self) -> u64 {
+        let game = &*self.game;
+        let z = &game.zobrist;
+        let types = game.pieces.len();
+        let mut hash = z.phase(self.pos.phase as usize) ^ z.to_move(self.pos.to_move as usize);
+        for (site, &code) in self.pos.cells.iter().enumerate() {
+            if code != 0 {
+                hash ^= z.cell(site, code);
+            }
+        }
+        for (i, &count) in self.pos.hands.iter().enumerate() {
+            hash ^= z.hand(i / types, i % types, count);
+        }
+        hash
+    }
+
+    pub fn game(&self) -> &Arc<Game> {
+        &self.game
+    }
+
+    pub fn position(&self) -> &Position {
+        &self.pos
+    }
+
+    pub fn current_player(&self) -> Player {
+        self.pos.to_move
+    }
+
+    pub fn hash(&self) -> u64 {
+        self.pos.hash
+    }
+
+    pub fn ply(&self) -> u32 {
+        self.pos.ply
+    }
+
+    pub fn phase_name(&self) -> &str {
+        &self.game.phases[self.pos.phase as usize].name
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.pos.outcome.is_some()
+    }
+
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.pos.outcome.map(|code| Outcome::describe(&self.game, code))
+    }
+
+    /// The piece code on a site (0 when empty).
+    pub fn cell(&self, site: Site) -> u8 {
+        self.pos.cells[site as usize]
+    }
+
+    pub fn hand(&self, player: Player, piece: PieceType) -> u16 {
+        self.pos.hands[player as usize * self.game.pieces.len() + piece as usize]
+    }
+
+    pub fn counter(&self, name: &str) -> Option<i64> {
+        self.game.counters.iter().position(|c| c.name == name).map(|i| self.pos.counters[i])
+    }
+
+    /// Pieces on the board owned by `owner` (of one type, or all).
+    pub fn count(&self, owner: Player, piece: Option<PieceType>) -> u32 {
+        super::apply::count(&self.game, &self.pos, owner, piece)
+    }
+
+    /// Legal moves of the player to move, written into `buf` (cleared first).
+    pub fn legal_moves(&self, buf: &mut Vec<Move>) {
+        buf.clear();
+        if self.pos.outcome.is_none() {
+            self.generate(self.pos.to_move, &mut |m| {
+                buf.push(m);
+                true
+            });
+        }
+    }
+
+    /// Whether `player` has at least one legal move (stops at the first).
+    pub(crate) fn has_move(&self, player: Player) -> bool {
+        let mut found = false;
+        self.generate(player, &mut |_| {
+            found = true;
+            false
+        });
+        found
+    }
+
+    /// Sets who is to move (position files), keeping the hash right.
+    pub(crate) fn set_to_move(&mut self, player: Player) {
+        self.pos.to_move = player;
+    }
+}
+
+impl Move {
+    pub fn is_placement(&self) -> bool {
+        self.from == NO_SITE
+    }
+}

@@ -1,0 +1,75 @@
+//! Seeded transcripts: a random game recorded ply by ply as JSON lines.
+//! Tools and snapshot tests rely on this format:
+//! first `{"game", "seed", "players"}`, then per ply `{"ply", "to_move",
+//! "legal", "move", "board"}` (the board before the move), last `{"ply",
+//! "board", "outcome"}`.
+
+use super::playout::{MAX_PLIES, PlayoutRng};
+use super::state::State;
+use rand::{Rng, SeedableRng};
+use serde_json::{Map, Value, json};
+
+/// The board as `{"site": ["owner type", ...]}`, pieces bottom to top.
+pub fn board_json(state: &State) -> Value {
+    let game = state.game();
+    let mut map = Map::new();
+    for site in 0..game.board.site_count() as u16 {
+        let code = state.cell(site);
+        if code != 0 {
+            map.insert(game.board.site_name(site).to_string(), json!([game.describe_code(code)]));
+        }
+    }
+    Value::Object(map)
+}
+
+/// Plays a random game from `start` with `seed` and records it.
+pub fn record(start: &State, seed: u64) -> Vec<Value> {
+    play(start, seed).0
+}
+
+/// The recorded lines and the final state.
+fn play(start: &State, seed: u64) -> (Vec<Value>, State) {
+    let game = start.game();
+    let mut lines = vec![json!({ "game": game.title, "seed": seed, "players": game.players })];
+    let mut rng = PlayoutRng::seed_from_u64(seed);
+    let mut state = start.clone();
+    let mut moves = Vec::new();
+    while !state.is_over() && state.ply() - start.ply() < MAX_PLIES {
+        state.legal_moves(&mut moves);
+        if moves.is_empty() {
+            break;
+        }
+        let mv = moves[rng.gen_range(0..moves.len())];
+        lines.push(json!({
+            "ply": state.ply(),
+            "to_move": game.players[state.current_player() as usize],
+            "phase": state.phase_name(),
+            "legal": moves.len(),
+            "move": state.move_text(&mv),
+            "board": board_json(&state),
+        }));
+        state.apply(&mv);
+    }
+    let outcome = state.outcome().map_or(Value::Null, |o| json!({ "winner": o.winner, "draw": o.draw, "reason": o.reason }));
+    lines.push(json!({ "ply": state.ply(), "board": board_json(&state), "outcome": outcome }));
+    (lines, state)
+}
+
+/// The same game as readable text: one line per ply, then the final board.
+pub fn record_text(start: &State, seed: u64) -> String {
+    let (lines, state) = play(start, seed);
+    let mut out = String::new();
+    for line in &lines[1..lines.len() - 1] {
+        out.push_str(&format!(
+            "{:>4}. {:<6} {:<10} ({} legal)\n",
+            line["ply"].as_u64().unwrap_or(0) + 1,
+            line["to_move"].as_str().unwrap_or(""),
+            line["move"].as_str().unwrap_or(""),
+            line["legal"]
+        ));
+    }
+    out.push_str(&crate::render::board_text(&state));
+    out.push_str(&crate::render::status_text(&state));
+    out.push('\n');
+    out
+}

@@ -1,0 +1,55 @@
+//! Zobrist hash keys: a fixed pseudo-random key per (site, piece), per hand
+//! count, per phase and per player to move. The keys come from a fixed seed,
+//! so hashes are the same on every machine and in every run.
+
+use rand::{RngCore, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+/// Hands are hashed by count up to this (counts are bounded by the checker).
+pub const HAND_KEYS: usize = 256;
+
+#[derive(Clone, Debug)]
+pub struct Zobrist {
+    codes: usize,
+    types: usize,
+    cell: Vec<u64>,
+    hand: Vec<u64>,
+    phase: Vec<u64>,
+    to_move: Vec<u64>,
+}
+
+impl Zobrist {
+    pub fn new(sites: usize, codes: usize, players: usize, types: usize, phases: usize) -> Zobrist {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(0x0_77e7_7e77);
+        let mut keys = |n: usize| (0..n).map(|_| rng.next_u64()).collect::<Vec<u64>>();
+        Zobrist {
+            codes,
+            types,
+            cell: keys(sites * codes),
+            hand: keys(players * types * HAND_KEYS),
+            phase: keys(phases.max(1)),
+            to_move: keys(players + 1),
+        }
+    }
+
+    /// Key of piece `code` on `site` (code 0, an empty site, has key 0 by convention: callers skip it).
+    #[inline]
+    pub fn cell(&self, site: usize, code: u8) -> u64 {
+        self.cell[site * self.codes + code as usize]
+    }
+
+    #[inline]
+    pub fn hand(&self, player: usize, piece: usize, count: u16) -> u64 {
+        self.hand[(player * self.types + piece) * HAND_KEYS + (count as usize).min(HAND_KEYS - 1)]
+    }
+
+    #[inline]
+    pub fn phase(&self, phase: usize) -> u64 {
+        self.phase[phase]
+    }
+
+    #[inline]
+    pub fn to_move(&self, player: usize) -> u64 {
+        self.to_move[player]
+    }
+}

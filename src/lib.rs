@@ -1,0 +1,20 @@
+//! Orrery: a general board-game rules interpreter.
+//!
+//! A game is a text file in Orrery's rule language. The pipeline, one folder
+//! per stage: [`syntax`] (pest grammar, AST with spans), [`check`] (names,
+//! shapes, lints, all reported with spans), [`board`] (grids and point-and-line
+//! graphs built with petgraph, lowered to dense tables), [`compile`] (AST to a
+//! [`engine::Game`]), [`engine`] (states, legal moves, apply, outcomes), and
+//! the tools around it: [`render`], [`agents`], [`cli`].
+
+pub mod agents;
+pub mod board;
+pub mod check;
+pub mod cli;
+pub mod compile;
+pub mod diagnostics;
+pub mod engine;
+pub mod render;
+pub mod syntax;
+
+pub use engine::{Game, Move, Outcome, State};

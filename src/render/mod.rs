@@ -1,0 +1,5 @@
+//! Pictures of positions.
+
+mod text;
+
+pub use text::{board_text, status_text};

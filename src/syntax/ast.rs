@@ -1,0 +1,223 @@
+//! The abstract syntax tree of a rule file. Every node keeps its span so the
+//! checker can point at exactly what was written.
+
+use super::span::{Name, Span, Spanned};
+
+/// A whole rule file, items in the order written.
+#[derive(Clone, Debug, Default)]
+pub struct RuleFile {
+    pub items: Vec<Spanned<Item>>,
+}
+
+#[derive(Clone, Debug)]
+pub enum Item {
+    Game(Spanned<String>),
+    Players(Vec<Name>),
+    Board(BoardDecl),
+    Region { name: Name, sites: Vec<Name> },
+    Piece { name: Name, traits: Vec<Spanned<PieceTrait>> },
+    Option { name: Name, value: Spanned<Value>, doc: Option<Spanned<String>> },
+    Counter { name: Name, initial: Spanned<i64> },
+    Setup(Vec<SetupEntry>),
+    Phase(PhaseDecl),
+    End(Vec<EndRule>),
+    Repetition(Spanned<RepetitionRule>),
+}
+
+impl Item {
+    /// The keyword that starts the item, for messages.
+    pub fn keyword(&self) -> &'static str {
+        match self {
+            Item::Game(_) => "game",
+            Item::Players(_) => "players",
+            Item::Board(_) => "board",
+            Item::Region { .. } => "region",
+            Item::Piece { .. } => "piece",
+            Item::Option { .. } => "option",
+            Item::Counter { .. } => "counter",
+            Item::Setup(_) => "setup",
+            Item::Phase(_) => "phase",
+            Item::End(_) => "end",
+            Item::Repetition(_) => "repetition",
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub enum BoardDecl {
+    Square { files: Spanned<i64>, ranks: Spanned<i64> },
+    Graph { points: Vec<PointDecl>, lines: Vec<LineDecl> },
+}
+
+#[derive(Clone, Debug)]
+pub struct PointDecl {
+    pub name: Name,
+    pub x: f64,
+    pub y: f64,
+}
+
+#[derive(Clone, Debug)]
+pub struct LineDecl {
+    pub name: Name,
+    /// A closed line (circle) continues from its last point back to its first.
+    pub closed: bool,
+    pub points: Vec<Name>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PieceTrait {
+    /// The owner is the face showing; a flip turns it over.
+    Reversible,
+    /// A move may not leave it threatened.
+    Royal,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Value {
+    Bool(bool),
+    Int(i64),
+}
+
+#[derive(Clone, Debug)]
+pub enum SetupEntry {
+    /// `hand white: 12 man`
+    Hand { player: Name, count: Spanned<i64>, piece: Name },
+    /// `white man on a1, b2`
+    Pieces { owner: Name, piece: Name, sites: Vec<Name> },
+}
+
+#[derive(Clone, Debug)]
+pub enum RepetitionRule {
+    /// The player whose move recreates an earlier position loses.
+    Loses,
+    /// The game is drawn when a position occurs this many times.
+    DrawAfter(i64),
+    /// A move may not recreate an earlier position.
+    Forbidden,
+}
+
+#[derive(Clone, Debug)]
+pub struct PhaseDecl {
+    pub name: Name,
+    pub rules: Vec<PhaseRule>,
+}
+
+#[derive(Clone, Debug)]
+pub enum PhaseRule {
+    Place { piece: Name, on: SiteCond, span: Span },
+    Move { piece: Name, program: Vec<Statement>, span: Span },
+    Next { phase: Name, when: GameCond, span: Span },
+    After { trigger: Spanned<Trigger>, counter: Name, op: UpdateOp, amount: Spanned<i64> },
+    Blocked(Spanned<BlockedAction>),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Trigger {
+    Move,
+    Capture,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UpdateOp {
+    Add,
+    Sub,
+    Set,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BlockedAction {
+    /// The blocked player's turn passes back to the opponent.
+    Skip,
+    Lose,
+    Draw,
+}
+
+/// One statement of a move program.
+#[derive(Clone, Debug)]
+pub enum Statement {
+    If { option: Name, then: Vec<Statement>, otherwise: Vec<Statement>, span: Span },
+    Step { directions: Directions, to: Option<SiteCond>, span: Span },
+    Slide { directions: Directions, to: Option<SiteCond>, span: Span },
+    Capture { kind: Spanned<CaptureKind>, directions: Directions, span: Span },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CaptureKind {
+    /// Enemy pieces in a line closed off by a friendly piece.
+    Custodial,
+}
+
+/// A set of directions: one name (a direction or a named set) or a list.
+#[derive(Clone, Debug)]
+pub struct Directions {
+    pub names: Vec<Name>,
+    pub span: Span,
+}
+
+/// A condition on one site.
+#[derive(Clone, Debug)]
+pub enum SiteCond {
+    Name(Name),
+    Not(Box<SiteCond>, Span),
+    And(Vec<SiteCond>),
+    Or(Vec<SiteCond>),
+}
+
+/// A condition on the whole game.
+#[derive(Clone, Debug)]
+pub enum GameCond {
+    HandsEmpty(Span),
+    Count { who: Name, piece: Option<Name>, op: CompareOp, value: Spanned<i64>, span: Span },
+    Full { region: Name, span: Span },
+    Counter { counter: Name, op: CompareOp, value: Spanned<i64>, span: Span },
+    Not(Box<GameCond>, Span),
+    And(Vec<GameCond>),
+    Or(Vec<GameCond>),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CompareOp {
+    Ge,
+    Le,
+    Eq,
+    Ne,
+    Gt,
+    Lt,
+}
+
+impl CompareOp {
+    pub fn holds(self, left: i64, right: i64) -> bool {
+        match self {
+            CompareOp::Ge => left >= right,
+            CompareOp::Le => left <= right,
+            CompareOp::Eq => left == right,
+            CompareOp::Ne => left != right,
+            CompareOp::Gt => left > right,
+            CompareOp::Lt => left < right,
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct EndRule {
+    pub phase: Option<Name>,
+    pub when: GameCond,
+    pub result: EndResult,
+    pub reason: Option<Spanned<String>>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub enum EndResult {
+    /// `mover wins`, `opponent loses`, `white wins`.
+    Player { who: Name, wins: bool },
+    Draw,
+    /// `most man wins, equal draws`: compare counts of a piece type (or `pieces`) by owner.
+    Most { piece: Name, on_tie: TieResult },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TieResult {
+    Draw,
+    Continue,
+}

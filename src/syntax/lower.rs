@@ -1,0 +1,370 @@
+//! Lowering pest's parse tree to the AST. The grammar has already accepted
+//! the text, so the shapes here are known; spans are shifted by the item's
+//! offset in the file.
+
+use super::ast::*;
+use super::parser::Rule;
+use super::span::{Name, Span, Spanned};
+use pest::iterators::Pair;
+
+type P<'a> = Pair<'a, Rule>;
+
+struct Lowerer {
+    offset: usize,
+}
+
+pub(super) fn lower_item(pair: P, offset: usize) -> Spanned<Item> {
+    let l = Lowerer { offset };
+    let span = l.span(&pair);
+    Spanned::new(l.item(pair), span)
+}
+
+impl Lowerer {
+    fn span(&self, pair: &P) -> Span {
+        let s = pair.as_span();
+        Span::new(s.start() + self.offset, s.end() + self.offset)
+    }
+
+    fn name(&self, pair: P) -> Name {
+        Spanned::new(pair.as_str().to_string(), self.span(&pair))
+    }
+
+    fn int(&self, pair: P) -> Spanned<i64> {
+        // The grammar admits any digits; absurdly long numbers saturate and the checker bounds them.
+        let value = pair.as_str().parse::<i64>().unwrap_or(if pair.as_str().starts_with('-') { i64::MIN } else { i64::MAX });
+        Spanned::new(value, self.span(&pair))
+    }
+
+    fn string(&self, pair: P) -> Spanned<String> {
+        let span = self.span(&pair);
+        let body = pair.into_inner().next().map(|p| p.as_str().to_string()).unwrap_or_default();
+        Spanned::new(body, span)
+    }
+
+    fn names(&self, pair: P) -> Vec<Name> {
+        pair.into_inner().map(|p| self.name(p)).collect()
+    }
+
+    /// A `site_set`: `{a, b}`, `a, b` or `{}`.
+    fn site_set(&self, pair: P) -> Vec<Name> {
+        pair.into_inner().flat_map(|list| self.names(list)).collect()
+    }
+
+    fn item(&self, pair: P) -> Item {
+        let rule = pair.as_rule();
+        let mut inner = pair.into_inner();
+        let mut next = || inner.next().expect("grammar guarantees this child");
+        match rule {
+            Rule::game_item => Item::Game(self.string(next())),
+            Rule::players_item => Item::Players(self.names(next())),
+            Rule::board_item => Item::Board(self.board(next())),
+            Rule::region_item => {
+                let name = self.name(next());
+                Item::Region { name, sites: self.site_set(next()) }
+            }
+            Rule::piece_item => {
+                let name = self.name(next());
+                let traits = inner
+                    .map(|t| {
+                        let kind = if t.as_str() == "royal" { PieceTrait::Royal } else { PieceTrait::Reversible };
+                        Spanned::new(kind, self.span(&t))
+                    })
+                    .collect();
+                Item::Piece { name, traits }
+            }
+            Rule::option_item => {
+                let name = self.name(next());
+                let value_pair = next();
+                let span = self.span(&value_pair);
+                let v = value_pair.into_inner().next().expect("value has one child");
+                let value = match v.as_rule() {
+                    Rule::boolean => Value::Bool(v.as_str() == "true"),
+                    _ => Value::Int(self.int(v).node),
+                };
+                let doc = inner.next().map(|d| self.string(d));
+                Item::Option { name, value: Spanned::new(value, span), doc }
+            }
+            Rule::counter_item => {
+                let name = self.name(next());
+                Item::Counter { name, initial: self.int(next()) }
+            }
+            Rule::setup_item => Item::Setup(inner.map(|e| self.setup_entry(e)).collect()),
+            Rule::phase_item => {
+                let name = self.name(next());
+                let rules = inner.map(|r| self.phase_rule(r)).collect();
+                Item::Phase(PhaseDecl { name, rules })
+            }
+            Rule::end_item => Item::End(inner.map(|r| self.end_rule(r)).collect()),
+            Rule::repetition_item => {
+                let r = next();
+                let span = self.span(&r);
+                let rule = match r.as_str().split_whitespace().next() {
+                    Some("loses") => RepetitionRule::Loses,
+                    Some("forbidden") => RepetitionRule::Forbidden,
+                    _ => {
+                        let n = r.into_inner().next().map(|p| self.int(p).node).unwrap_or(3);
+                        RepetitionRule::DrawAfter(n)
+                    }
+                };
+                Item::Repetition(Spanned::new(rule, span))
+            }
+            other => unreachable!("not an item: {other:?}"),
+        }
+    }
+
+    fn board(&self, pair: P) -> BoardDecl {
+        match pair.as_rule() {
+            Rule::square_board => {
+                let mut inner = pair.into_inner();
+                let files = self.int(inner.next().expect("files"));
+                let ranks = self.int(inner.next().expect("ranks"));
+                BoardDecl::Square { files, ranks }
+            }
+            _ => {
+                let mut points = Vec::new();
+                let mut lines = Vec::new();
+                for entry in pair.into_inner() {
+                    let rule = entry.as_rule();
+                    let mut inner = entry.into_inner();
+                    if rule == Rule::point_decl {
+                        let name = self.name(inner.next().expect("point name"));
+                        let x = inner.next().map_or(0.0, |p| p.as_str().parse().unwrap_or(0.0));
+                        let y = inner.next().map_or(0.0, |p| p.as_str().parse().unwrap_or(0.0));
+                        points.push(PointDecl { name, x, y });
+                    } else {
+                        let closed = inner.next().is_some_and(|k| k.as_str() == "circle");
+                        let name = self.name(inner.next().expect("line name"));
+                        let points = inner.map(|p| self.name(p)).collect();
+                        lines.push(LineDecl { name, closed, points });
+                    }
+                }
+                BoardDecl::Graph { points, lines }
+            }
+        }
+    }
+
+    fn setup_entry(&self, pair: P) -> SetupEntry {
+        let rule = pair.as_rule();
+        let mut inner = pair.into_inner();
+        let mut next = || inner.next().expect("grammar guarantees this child");
+        if rule == Rule::hand_entry {
+            let player = self.name(next());
+            let count = self.int(next());
+            let piece = self.name(next());
+            SetupEntry::Hand { player, count, piece }
+        } else {
+            let owner = self.name(next());
+            let piece = self.name(next());
+            let sites = self.site_set(next());
+            SetupEntry::Pieces { owner, piece, sites }
+        }
+    }
+
+    fn phase_rule(&self, pair: P) -> PhaseRule {
+        let span = self.span(&pair);
+        let rule = pair.as_rule();
+        let mut inner = pair.into_inner();
+        let mut next = || inner.next().expect("grammar guarantees this child");
+        match rule {
+            Rule::place_rule => {
+                let piece = self.name(next());
+                PhaseRule::Place { piece, on: self.site_cond(next()), span }
+            }
+            Rule::move_rule => {
+                let piece = self.name(next());
+                PhaseRule::Move { piece, program: inner.map(|s| self.statement(s)).collect(), span }
+            }
+            Rule::next_rule => {
+                let phase = self.name(next());
+                PhaseRule::Next { phase, when: self.game_cond(next()), span }
+            }
+            Rule::after_rule => {
+                let t = next();
+                let trigger = Spanned::new(
+                    if t.as_str() == "capture" { Trigger::Capture } else { Trigger::Move },
+                    self.span(&t),
+                );
+                let mut update = next().into_inner();
+                let counter = self.name(update.next().expect("counter"));
+                let op = match update.next().expect("op").as_str() {
+                    "+=" => UpdateOp::Add,
+                    "-=" => UpdateOp::Sub,
+                    _ => UpdateOp::Set,
+                };
+                let amount = self.int(update.next().expect("amount"));
+                PhaseRule::After { trigger, counter, op, amount }
+            }
+            Rule::blocked_rule => {
+                let a = next();
+                let action = match a.as_str() {
+                    "skip" => BlockedAction::Skip,
+                    "draw" => BlockedAction::Draw,
+                    _ => BlockedAction::Lose,
+                };
+                PhaseRule::Blocked(Spanned::new(action, self.span(&a)))
+            }
+            other => unreachable!("not a phase rule: {other:?}"),
+        }
+    }
+
+    fn statement(&self, pair: P) -> Statement {
+        let span = self.span(&pair);
+        let rule = pair.as_rule();
+        let mut inner = pair.into_inner();
+        let mut next = || inner.next().expect("grammar guarantees this child");
+        match rule {
+            Rule::if_stmt => {
+                let option = self.name(next());
+                let then = self.block(next());
+                let otherwise = inner.next().map(|b| self.block(b)).unwrap_or_default();
+                Statement::If { option, then, otherwise, span }
+            }
+            Rule::step_stmt | Rule::slide_stmt => {
+                let directions = self.directions(next());
+                let to = inner.next().map(|c| self.site_cond(c));
+                if rule == Rule::step_stmt {
+                    Statement::Step { directions, to, span }
+                } else {
+                    Statement::Slide { directions, to, span }
+                }
+            }
+            Rule::capture_stmt => {
+                let k = next();
+                let kind = Spanned::new(CaptureKind::Custodial, self.span(&k));
+                Statement::Capture { kind, directions: self.directions(next()), span }
+            }
+            other => unreachable!("not a statement: {other:?}"),
+        }
+    }
+
+    fn block(&self, pair: P) -> Vec<Statement> {
+        pair.into_inner().map(|s| self.statement(s)).collect()
+    }
+
+    fn directions(&self, pair: P) -> Directions {
+        let span = self.span(&pair);
+        let first = pair.into_inner().next().expect("directions has a child");
+        let names = if first.as_rule() == Rule::ident_list { self.names(first) } else { vec![self.name(first)] };
+        Directions { names, span }
+    }
+
+    fn site_cond(&self, pair: P) -> SiteCond {
+        let mut terms: Vec<SiteCond> = pair.into_inner().filter(|p| p.as_rule() == Rule::site_term).map(|t| self.site_term(t)).collect();
+        if terms.len() == 1 { terms.pop().expect("one term") } else { SiteCond::Or(terms) }
+    }
+
+    fn site_term(&self, pair: P) -> SiteCond {
+        let mut factors: Vec<SiteCond> = pair.into_inner().filter(|p| p.as_rule() == Rule::site_factor).map(|f| self.site_factor(f)).collect();
+        if factors.len() == 1 { factors.pop().expect("one factor") } else { SiteCond::And(factors) }
+    }
+
+    fn site_factor(&self, pair: P) -> SiteCond {
+        let span = self.span(&pair);
+        let mut inner = pair.into_inner();
+        let first = inner.next().expect("factor has a child");
+        match first.as_rule() {
+            Rule::not_kw => SiteCond::Not(Box::new(self.site_factor(inner.next().expect("negated"))), span),
+            Rule::site_cond => self.site_cond(first),
+            _ => SiteCond::Name(self.name(first)),
+        }
+    }
+
+    fn game_cond(&self, pair: P) -> GameCond {
+        let mut terms: Vec<GameCond> = pair.into_inner().filter(|p| p.as_rule() == Rule::game_term).map(|t| self.game_term(t)).collect();
+        if terms.len() == 1 { terms.pop().expect("one term") } else { GameCond::Or(terms) }
+    }
+
+    fn game_term(&self, pair: P) -> GameCond {
+        let mut factors: Vec<GameCond> = pair.into_inner().filter(|p| p.as_rule() == Rule::game_factor).map(|f| self.game_factor(f)).collect();
+        if factors.len() == 1 { factors.pop().expect("one factor") } else { GameCond::And(factors) }
+    }
+
+    fn game_factor(&self, pair: P) -> GameCond {
+        let span = self.span(&pair);
+        let mut inner = pair.into_inner();
+        let first = inner.next().expect("factor has a child");
+        let first_span = self.span(&first);
+        match first.as_rule() {
+            Rule::not_kw => GameCond::Not(Box::new(self.game_factor(inner.next().expect("negated"))), span),
+            Rule::game_cond => self.game_cond(first),
+            Rule::hands_empty => GameCond::HandsEmpty(first_span),
+            Rule::full_region => {
+                let region = self.name(first.into_inner().next().expect("region"));
+                GameCond::Full { region, span: first_span }
+            }
+            Rule::count_cmp => {
+                let parts: Vec<P> = first.into_inner().collect();
+                let who = self.name(parts[0].clone());
+                let (piece, rest) =
+                    if parts.len() == 4 { (Some(self.name(parts[1].clone())), &parts[2..]) } else { (None, &parts[1..]) };
+                let op = compare_op(rest[0].as_str());
+                let value = self.int(rest[1].clone());
+                GameCond::Count { who, piece, op, value, span: first_span }
+            }
+            _ => {
+                let mut parts = first.into_inner();
+                let counter = self.name(parts.next().expect("counter"));
+                let op = compare_op(parts.next().expect("op").as_str());
+                let value = self.int(parts.next().expect("value"));
+                GameCond::Counter { counter, op, value, span: first_span }
+            }
+        }
+    }
+
+    fn end_rule(&self, pair: P) -> EndRule {
+        let span = self.span(&pair);
+        let mut phase = None;
+        let mut when = None;
+        let mut result = None;
+        let mut reason = None;
+        for part in pair.into_inner() {
+            match part.as_rule() {
+                Rule::ident => phase = Some(self.name(part)),
+                Rule::game_cond => when = Some(self.game_cond(part)),
+                Rule::end_result => result = Some(self.end_result(part)),
+                Rule::string => reason = Some(self.string(part)),
+                _ => {}
+            }
+        }
+        EndRule {
+            phase,
+            when: when.expect("end rule has a condition"),
+            result: result.expect("end rule has a result"),
+            reason,
+            span,
+        }
+    }
+
+    fn end_result(&self, pair: P) -> EndResult {
+        let r = pair.into_inner().next().expect("result has a child");
+        match r.as_rule() {
+            Rule::draw_result => EndResult::Draw,
+            Rule::who_result => {
+                let mut inner = r.into_inner();
+                let who = self.name(inner.next().expect("who"));
+                let wins = inner.next().is_some_and(|w| w.as_str() == "wins");
+                EndResult::Player { who, wins }
+            }
+            _ => {
+                let mut inner = r.into_inner();
+                let piece = self.name(inner.next().expect("piece"));
+                let on_tie = match inner.next() {
+                    Some(t) if t.as_str() == "continues" => TieResult::Continue,
+                    _ => TieResult::Draw,
+                };
+                EndResult::Most { piece, on_tie }
+            }
+        }
+    }
+}
+
+fn compare_op(text: &str) -> CompareOp {
+    match text {
+        ">=" => CompareOp::Ge,
+        "<=" => CompareOp::Le,
+        "==" => CompareOp::Eq,
+        "!=" => CompareOp::Ne,
+        ">" => CompareOp::Gt,
+        _ => CompareOp::Lt,
+    }
+}

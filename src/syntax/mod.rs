@@ -1,0 +1,9 @@
+//! Reading a rule file: the pest grammar (grammar/rules.pest), syntax-error
+//! recovery one item at a time, and lowering to the AST.
+
+pub mod ast;
+mod lower;
+mod parser;
+pub mod span;
+
+pub use parser::parse;
