@@ -23,7 +23,9 @@ pub fn build_board(decl: &BoardDecl, span: Span, diagnostics: &mut Vec<Diagnosti
                     diagnostics.push(
                         Diagnostic::error("E0201", format!("a square board needs between 1 and {max} {what}"))
                             .with_label(value.span, format!("{} {what}", value.node))
-                            .with_help(format!("sites are named by file letter a-z and rank 1-{MAX_RANKS}, as in `a1`")),
+                            .with_help(format!(
+                                "sites are named by file letter a-z and rank 1-{MAX_RANKS}, as in `a1`"
+                            )),
                     );
                 }
             }
@@ -34,6 +36,21 @@ pub fn build_board(decl: &BoardDecl, span: Span, diagnostics: &mut Vec<Diagnosti
         }
         BoardDecl::Graph { points, lines } => build_graph(points, lines, span, diagnostics)?,
     };
+    if board.site_count() > super::SiteSet::CAPACITY {
+        diagnostics.push(
+            Diagnostic::error(
+                "E0208",
+                format!(
+                    "this board has {} sites; Orrery handles boards of up to {}",
+                    board.site_count(),
+                    super::SiteSet::CAPACITY
+                ),
+            )
+            .with_label(span, "too many sites")
+            .with_help("larger boards need a wider site set (src/board/siteset.rs)"),
+        );
+        return None;
+    }
     warn_disconnected(&board, span, diagnostics);
     Some(board)
 }
@@ -94,9 +111,16 @@ fn build_graph(
                 None => {
                     ok = false;
                     diagnostics.push(
-                        Diagnostic::error("E0206", format!("line `{}` goes through `{}`, which is not a point", line.name.node, point.node))
-                            .with_label(point.span, "no point of this name")
-                            .with_help(help_for(point.as_str(), "point", points.iter().map(|p| p.name.as_str()))),
+                        Diagnostic::error(
+                            "E0206",
+                            format!("line `{}` goes through `{}`, which is not a point", line.name.node, point.node),
+                        )
+                        .with_label(point.span, "no point of this name")
+                        .with_help(help_for(
+                            point.as_str(),
+                            "point",
+                            points.iter().map(|p| p.name.as_str()),
+                        )),
                     );
                 }
             }
@@ -104,9 +128,12 @@ fn build_graph(
         if line.closed && line.points.len() < 3 {
             ok = false;
             diagnostics.push(
-                Diagnostic::error("E0207", format!("circle `{}` has only {} points", line.name.node, line.points.len()))
-                    .with_label(line.name.span, "a circle needs at least three points")
-                    .with_help("use `line` for a path between two points"),
+                Diagnostic::error(
+                    "E0207",
+                    format!("circle `{}` has only {} points", line.name.node, line.points.len()),
+                )
+                .with_label(line.name.span, "a circle needs at least three points")
+                .with_help("use `line` for a path between two points"),
             );
         }
         if ok {
@@ -141,7 +168,8 @@ fn warn_disconnected(board: &Board, span: Span, diagnostics: &mut Vec<Diagnostic
     while let Some(node) = bfs.next(&board.graph) {
         reached[node.index()] = true;
     }
-    let unreached: Vec<&str> = (0..board.site_count()).filter(|&i| !reached[i]).map(|i| board.sites[i].name.as_str()).collect();
+    let unreached: Vec<&str> =
+        (0..board.site_count()).filter(|&i| !reached[i]).map(|i| board.sites[i].name.as_str()).collect();
     let isolated = unreached.iter().all(|name| {
         let i = board.site(name).unwrap_or(0) as usize;
         board.graph.neighbors(petgraph::graph::NodeIndex::new(i)).next().is_none()

@@ -20,7 +20,13 @@ pub fn graph_board(sites: Vec<SiteInfo>, lines: Vec<Line>) -> Board {
         let len = line.points.len();
         for k in 0..len {
             let here = line.points[k] as usize;
-            let after = if k + 1 < len { Some(line.points[k + 1]) } else if line.closed { Some(line.points[0]) } else { None };
+            let after = if k + 1 < len {
+                Some(line.points[k + 1])
+            } else if line.closed {
+                Some(line.points[0])
+            } else {
+                None
+            };
             if let Some(after) = after {
                 next[forward * n + here] = after;
                 next[backward * n + after as usize] = here as Site;

@@ -4,9 +4,11 @@
 
 mod build;
 mod graph;
+pub mod siteset;
 mod square;
 
 pub use build::build_board;
+pub use siteset::SiteSet;
 
 use petgraph::graph::UnGraph;
 use std::collections::HashMap;
@@ -80,12 +82,32 @@ impl Board {
         self.next[dir as usize * self.sites.len() + site as usize]
     }
 
+    /// For each site, the sites one step away in any of `dirs`.
+    pub fn reach(&self, dirs: &[Dir]) -> Vec<SiteSet> {
+        (0..self.site_count() as Site)
+            .map(|site| dirs.iter().map(|&d| self.next(site, d)).filter(|&s| s != NO_SITE).collect())
+            .collect()
+    }
+
+    /// Every site of the board.
+    pub fn all_sites(&self) -> SiteSet {
+        SiteSet::first(self.site_count())
+    }
+
     /// All site names, in index order (for "did you mean" hints).
     pub fn site_names(&self) -> impl Iterator<Item = &str> + Clone {
         self.sites.iter().map(|s| s.name.as_str())
     }
 
-    fn from_parts(shape: BoardShape, sites: Vec<SiteInfo>, lines: Vec<Line>, directions: Vec<String>, next: Vec<Site>, opposite: Vec<Dir>, direction_sets: HashMap<String, Vec<Dir>>) -> Board {
+    fn from_parts(
+        shape: BoardShape,
+        sites: Vec<SiteInfo>,
+        lines: Vec<Line>,
+        directions: Vec<String>,
+        next: Vec<Site>,
+        opposite: Vec<Dir>,
+        direction_sets: HashMap<String, Vec<Dir>>,
+    ) -> Board {
         let site_index = sites.iter().enumerate().map(|(i, s)| (s.name.clone(), i as Site)).collect();
         let mut graph = UnGraph::with_capacity(sites.len(), sites.len() * 2);
         let nodes: Vec<_> = (0..sites.len()).map(|i| graph.add_node(i as Site)).collect();

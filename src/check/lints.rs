@@ -18,13 +18,19 @@ pub fn lint(scope: &Scope) {
         .setup
         .iter()
         .filter_map(|e| match e {
-            crate::syntax::ast::SetupEntry::Pieces { piece, .. } => scope.pieces.iter().position(|(p, _)| p.node == piece.node).map(|p| p as u8),
+            crate::syntax::ast::SetupEntry::Pieces { piece, .. } => {
+                scope.pieces.iter().position(|(p, _)| p.node == piece.node).map(|p| p as u8)
+            }
             _ => None,
         })
         .collect();
     for (i, (name, def)) in scope.pieces.iter().enumerate() {
         if !used.pieces_moved[i] && !def.royal {
-            let note = if placed_on_board.contains(&(i as u8)) { "it stays where the setup puts it" } else { "it never appears" };
+            let note = if placed_on_board.contains(&(i as u8)) {
+                "it stays where the setup puts it"
+            } else {
+                "it never appears"
+            };
             scope.error(
                 Diagnostic::warning("W0102", format!("no rule moves or places a `{}`", name.node))
                     .with_label(name.span, format!("declared here; {note}"))

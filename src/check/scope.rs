@@ -158,14 +158,20 @@ impl<'a> Scope<'a> {
         if scope.phases.is_empty() {
             scope.error(
                 Diagnostic::error("E0103", "the rules have no `phase`, so nobody can ever move")
-                    .with_label(Span::new(whole_file.start, whole_file.start), "expected at least one phase in this file")
+                    .with_label(
+                        Span::new(whole_file.start, whole_file.start),
+                        "expected at least one phase in this file",
+                    )
                     .with_help("add for example `phase play { move man { step all } }`"),
             );
         }
         if scope.pieces.is_empty() {
             scope.error(
                 Diagnostic::error("E0103", "the rules declare no `piece` type")
-                    .with_label(Span::new(whole_file.start, whole_file.start), "expected at least one piece type in this file")
+                    .with_label(
+                        Span::new(whole_file.start, whole_file.start),
+                        "expected at least one piece type in this file",
+                    )
                     .with_help("add for example `piece man`"),
             );
         }
@@ -183,13 +189,14 @@ impl<'a> Scope<'a> {
                 }
                 let mut resolved = Vec::new();
                 for site in sites {
-                    if let Some(s) = scope.site(site) {
-                        if !resolved.contains(&s) {
-                            resolved.push(s);
-                        }
+                    if let Some(s) = scope.site(site)
+                        && !resolved.contains(&s)
+                    {
+                        resolved.push(s);
                     }
                 }
-                scope.regions.push((name, RegionDef { name: name.node.clone(), sites: resolved }));
+                let set = resolved.iter().copied().collect();
+                scope.regions.push((name, RegionDef { name: name.node.clone(), sites: resolved, set }));
             }
         }
         let mut used = scope.used.borrow_mut();
@@ -220,7 +227,10 @@ impl<'a> Scope<'a> {
         if !seen.contains_key(keyword) {
             self.error(
                 Diagnostic::error("E0105", format!("the rules have no `{keyword}` item"))
-                    .with_label(Span::new(file.start, file.start), format!("expected `{keyword}` somewhere in this file"))
+                    .with_label(
+                        Span::new(file.start, file.start),
+                        format!("expected `{keyword}` somewhere in this file"),
+                    )
                     .with_help(format!("add for example `{example}`")),
             );
         }
@@ -237,7 +247,12 @@ impl<'a> Scope<'a> {
     pub fn player(&self, name: &Name) -> Option<u8> {
         let found = self.players.iter().position(|p| p.node == name.node).map(|p| p as u8);
         if found.is_none() {
-            self.unknown("player", name, "a player named in `players`", self.players.iter().map(|p| p.as_str()).collect());
+            self.unknown(
+                "player",
+                name,
+                "a player named in `players`",
+                self.players.iter().map(|p| p.as_str()).collect(),
+            );
         }
         found
     }
@@ -259,7 +274,12 @@ impl<'a> Scope<'a> {
     pub fn piece(&self, name: &Name) -> Option<u8> {
         let found = self.pieces.iter().position(|(p, _)| p.node == name.node).map(|p| p as u8);
         if found.is_none() {
-            self.unknown("piece type", name, "a piece type declared with `piece`", self.pieces.iter().map(|(p, _)| p.as_str()).collect());
+            self.unknown(
+                "piece type",
+                name,
+                "a piece type declared with `piece`",
+                self.pieces.iter().map(|(p, _)| p.as_str()).collect(),
+            );
         }
         found
     }
@@ -281,7 +301,12 @@ impl<'a> Scope<'a> {
         let found = self.regions.iter().position(|(r, _)| r.node == name.node);
         match found {
             Some(i) => self.used.borrow_mut().regions[i] = true,
-            None => self.unknown("region", name, "a region declared with `region`", self.regions.iter().map(|(r, _)| r.as_str()).collect()),
+            None => self.unknown(
+                "region",
+                name,
+                "a region declared with `region`",
+                self.regions.iter().map(|(r, _)| r.as_str()).collect(),
+            ),
         }
         found
     }
@@ -294,7 +319,12 @@ impl<'a> Scope<'a> {
                     self.used.borrow_mut().counters_read[i] = true;
                 }
             }
-            None => self.unknown("counter", name, "a counter declared with `counter`", self.counters.iter().map(|(c, _)| c.as_str()).collect()),
+            None => self.unknown(
+                "counter",
+                name,
+                "a counter declared with `counter`",
+                self.counters.iter().map(|(c, _)| c.as_str()).collect(),
+            ),
         }
         found
     }
@@ -302,7 +332,12 @@ impl<'a> Scope<'a> {
     pub fn phase(&self, name: &Name) -> Option<usize> {
         let found = self.phases.iter().position(|p| p.name.node == name.node);
         if found.is_none() {
-            self.unknown("phase", name, "a phase declared with `phase`", self.phases.iter().map(|p| p.name.as_str()).collect());
+            self.unknown(
+                "phase",
+                name,
+                "a phase declared with `phase`",
+                self.phases.iter().map(|p| p.name.as_str()).collect(),
+            );
         }
         found
     }
@@ -310,7 +345,12 @@ impl<'a> Scope<'a> {
     /// The value in force of a boolean option.
     pub fn bool_option(&self, name: &Name) -> Option<bool> {
         let Some(i) = self.options.iter().position(|(o, _)| o.node == name.node) else {
-            self.unknown("option", name, "an option declared with `option`", self.options.iter().map(|(o, _)| o.as_str()).collect());
+            self.unknown(
+                "option",
+                name,
+                "an option declared with `option`",
+                self.options.iter().map(|(o, _)| o.as_str()).collect(),
+            );
             return None;
         };
         self.used.borrow_mut().options[i] = true;

@@ -21,7 +21,9 @@ pub fn help_for<'a>(name: &str, what: &str, candidates: impl IntoIterator<Item =
     let all: Vec<&str> = candidates.into_iter().collect();
     match all.len() {
         0 => format!("no {what} is declared"),
-        1..=12 => format!("the {what}s declared are: {}", all.iter().map(|c| format!("`{c}`")).collect::<Vec<_>>().join(", ")),
+        1..=12 => {
+            format!("the {what}s declared are: {}", all.iter().map(|c| format!("`{c}`")).collect::<Vec<_>>().join(", "))
+        }
         n => format!("there are {n} {what}s; none is spelt like this"),
     }
 }

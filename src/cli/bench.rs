@@ -6,7 +6,9 @@ use crate::engine::playout::run_batch;
 use std::time::Instant;
 
 pub fn run(args: &GameArgs, playouts: u64, seed: u64, threads: usize) -> i32 {
-    let Ok((game, state)) = load(args) else { return 1 };
+    let Ok((game, state)) = load(args) else {
+        return 1;
+    };
     let begun = Instant::now();
     let stats = run_batch(&state, playouts, seed, threads.max(1));
     let seconds = begun.elapsed().as_secs_f64().max(1e-9);

@@ -43,7 +43,9 @@ pub fn run(paths: &[PathBuf], format: Format, smoke: bool) -> i32 {
             Format::Text => {
                 eprint!("{}", render_all(&source, &diagnostics, color()));
                 match (&game, summary) {
-                    (Some(game), Some(s)) => println!("ok    {}: {} -- {s}", file.display(), game.title),
+                    (Some(game), Some(s)) => {
+                        println!("ok    {}: {} -- {s}", file.display(), game.title)
+                    }
                     (Some(game), None) => println!("ok    {}: {}", file.display(), game.title),
                     (None, _) => println!("error {}: does not compile", file.display()),
                 }
@@ -68,8 +70,13 @@ fn smoke_run(game: &std::sync::Arc<crate::engine::Game>) -> String {
     let nodes = perft(&start, 3);
     let stats = run_batch(&start, SMOKE_PLAYOUTS, 1, 1);
     let mean = stats.plies as f64 / stats.playouts.max(1) as f64;
-    let results: Vec<String> =
-        game.players.iter().zip(&stats.wins).map(|(p, w)| format!("{p} {w}")).chain([format!("draws {}", stats.draws)]).collect();
+    let results: Vec<String> = game
+        .players
+        .iter()
+        .zip(&stats.wins)
+        .map(|(p, w)| format!("{p} {w}"))
+        .chain([format!("draws {}", stats.draws)])
+        .collect();
     let mut s = format!(
         "perft(3) = {nodes}; {} random games, mean {mean:.1} plies, {} ({:.2}s)",
         stats.playouts,

@@ -6,8 +6,14 @@ use crate::engine::perft::{divide, perft};
 use std::time::Instant;
 
 pub fn run(args: &GameArgs, depth: u32, split: bool) -> i32 {
-    let Ok((game, state)) = load(args) else { return 1 };
-    println!("{} from {}", game.title, args.position.as_ref().map_or("the start".to_string(), |p| p.display().to_string()));
+    let Ok((game, state)) = load(args) else {
+        return 1;
+    };
+    println!(
+        "{} from {}",
+        game.title,
+        args.position.as_ref().map_or("the start".to_string(), |p| p.display().to_string())
+    );
     if split {
         let mut total = 0;
         for (mv, count) in divide(&state, depth) {

@@ -10,7 +10,9 @@ use crate::render::{board_text, status_text};
 use std::io::BufRead;
 
 pub fn run(args: &GameArgs, random: &[String], seed: u64) -> i32 {
-    let Ok((game, mut state)) = load(args) else { return 1 };
+    let Ok((game, mut state)) = load(args) else {
+        return 1;
+    };
     for name in random {
         if game.player_index(name).is_none() {
             eprintln!("error: `{name}` is not a player of {} (players: {})", game.title, game.players.join(", "));
@@ -26,7 +28,9 @@ pub fn run(args: &GameArgs, random: &[String], seed: u64) -> i32 {
         let player = &game.players[state.current_player() as usize];
         println!("{}", status_text(&state));
         if random.contains(player) {
-            let Some(mv) = computer.choose(&state) else { break };
+            let Some(mv) = computer.choose(&state) else {
+                break;
+            };
             println!("{player} plays {}", state.move_text(&mv));
             state.apply(&mv);
             print!("{}", board_text(&state));

@@ -2,6 +2,7 @@
 //! into what is fixed by the board (regions: a precomputed mask) and what
 //! must be tested on each position (empty, enemy, ...).
 
+use crate::board::SiteSet;
 use crate::check::scope::Scope;
 use crate::diagnostics::Diagnostic;
 use crate::engine::rules::{GameTest, SiteFilter, SiteTest, Who};
@@ -20,12 +21,12 @@ pub fn site_filter(scope: &Scope, cond: &SiteCond) -> Option<SiteFilter> {
     let sites = scope.board.as_ref()?.site_count();
     let folded = fold(scope, cond, sites)?;
     Some(match folded {
-        Folded::Fixed(allowed) => SiteFilter { allowed, test: SiteTest::True },
+        Folded::Fixed(allowed) => SiteFilter { allowed: to_set(&allowed), test: SiteTest::True },
         Folded::Varies(SiteTest::And(mut parts)) => {
-            let mut allowed = vec![true; sites];
+            let mut allowed = SiteSet::first(sites);
             parts.retain(|p| match p {
-                SiteTest::In(mask) => {
-                    allowed.iter_mut().zip(mask).for_each(|(a, m)| *a &= *m);
+                SiteTest::In(set) => {
+                    allowed = allowed.and(*set);
                     false
                 }
                 _ => true,
@@ -33,8 +34,12 @@ pub fn site_filter(scope: &Scope, cond: &SiteCond) -> Option<SiteFilter> {
             let test = if parts.len() == 1 { parts.pop().unwrap_or(SiteTest::True) } else { SiteTest::And(parts) };
             SiteFilter { allowed, test }
         }
-        Folded::Varies(test) => SiteFilter { allowed: vec![true; sites], test },
+        Folded::Varies(test) => SiteFilter { allowed: SiteSet::first(sites), test },
     })
+}
+
+fn to_set(mask: &[bool]) -> SiteSet {
+    (0..mask.len()).filter(|&i| mask[i]).map(|i| i as crate::board::Site).collect()
 }
 
 fn fold(scope: &Scope, cond: &SiteCond, sites: usize) -> Option<Folded> {
@@ -52,7 +57,9 @@ fn fold(scope: &Scope, cond: &SiteCond, sites: usize) -> Option<Folded> {
             let mut tests = Vec::new();
             for part in folded {
                 match part {
-                    Folded::Fixed(m) => mask.iter_mut().zip(m).for_each(|(a, b)| if is_and { *a &= b } else { *a |= b }),
+                    Folded::Fixed(m) => {
+                        mask.iter_mut().zip(m).for_each(|(a, b)| if is_and { *a &= b } else { *a |= b })
+                    }
                     Folded::Varies(t) => tests.push(t),
                 }
             }
@@ -61,7 +68,7 @@ fn fold(scope: &Scope, cond: &SiteCond, sites: usize) -> Option<Folded> {
             }
             let neutral_mask = mask.iter().all(|&b| b == is_and);
             if !neutral_mask {
-                tests.push(SiteTest::In(mask));
+                tests.push(SiteTest::In(to_set(&mask)));
             }
             let test = match (tests.len(), is_and) {
                 (1, _) => tests.pop().unwrap_or(SiteTest::True),

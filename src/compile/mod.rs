@@ -4,6 +4,7 @@
 
 mod conditions;
 mod program;
+pub use program::MAX_PATH;
 
 use crate::check::lints::lint;
 use crate::check::scope::Scope;
@@ -84,11 +85,27 @@ fn assemble(scope: &Scope, source: &Source) -> Option<Game> {
     let pieces: Vec<PieceDef> = scope.pieces.iter().map(|(_, p)| p.clone()).collect();
     let players: Vec<String> = scope.players.iter().map(|p| p.node.clone()).collect();
     if (pieces.len() * (players.len() + 1)) >= 255 {
-        scope.error(Diagnostic::error("E0503", "too many piece types for this many players (at most 254 kinds of piece)"));
+        scope.error(Diagnostic::error(
+            "E0503",
+            "too many piece types for this many players (at most 254 kinds of piece)",
+        ));
         return None;
     }
-    let zobrist = Zobrist::new(board.site_count(), 1 + pieces.len() * (players.len() + 1), players.len(), pieces.len(), phases.len());
+    let zobrist = Zobrist::new(
+        board.site_count(),
+        1 + pieces.len() * (players.len() + 1),
+        players.len(),
+        pieces.len(),
+        phases.len(),
+    );
+    let owners = players.len() + 1;
+    let codes = 1 + pieces.len() * owners;
+    // Code 0 is an empty site; its entries are never read.
+    let code_owner = (0..codes).map(|c| if c == 0 { 0 } else { ((c - 1) % owners) as u8 }).collect();
+    let code_type = (0..codes).map(|c| if c == 0 { 0 } else { ((c - 1) / owners) as u8 }).collect();
     Some(Game {
+        code_owner,
+        code_type,
         title: scope.title.clone(),
         players,
         board,
@@ -128,13 +145,18 @@ fn setup(scope: &Scope) -> SetupDef {
             SetupEntry::Pieces { owner, piece, sites } => {
                 let (owner, piece) = (scope.owner(owner), scope.piece(piece));
                 for name in sites {
-                    let Some(site) = scope.site(name) else { continue };
+                    let Some(site) = scope.site(name) else {
+                        continue;
+                    };
                     if let Some((_, first)) = occupied.iter().find(|(s, _)| *s == site) {
                         scope.error(
-                            Diagnostic::error("E0505", format!("site `{}` is given two pieces at the start", name.node))
-                                .with_label(name.span, "second piece here")
-                                .with_label(*first, "first piece here")
-                                .with_help("a site holds one piece"),
+                            Diagnostic::error(
+                                "E0505",
+                                format!("site `{}` is given two pieces at the start", name.node),
+                            )
+                            .with_label(name.span, "second piece here")
+                            .with_label(*first, "first piece here")
+                            .with_help("a site holds one piece"),
                         );
                         continue;
                     }

@@ -10,6 +10,10 @@ use crate::engine::rules::{EffectOp, MoveOp, SiteFilter, SiteTest};
 use crate::syntax::ast::{CaptureKind, SiteCond, Statement};
 use crate::syntax::span::Span;
 
+/// The most movement statements in one move (move generation keeps one
+/// destination set per statement on the stack).
+pub const MAX_PATH: usize = 8;
+
 /// Lowers a move program; `None` if any part of it has errors.
 pub fn move_program(scope: &Scope, statements: &[Statement], rule_span: Span) -> Option<(Vec<MoveOp>, Vec<EffectOp>)> {
     let mut path = Vec::new();
@@ -28,7 +32,13 @@ pub fn move_program(scope: &Scope, statements: &[Statement], rule_span: Span) ->
 
 /// Lowers statements in order. `live` is false inside a branch the options
 /// rule out: it is still checked, but contributes nothing.
-fn lower_block(scope: &Scope, statements: &[Statement], path: &mut Vec<MoveOp>, effects: &mut Vec<EffectOp>, live: bool) -> bool {
+fn lower_block(
+    scope: &Scope,
+    statements: &[Statement],
+    path: &mut Vec<MoveOp>,
+    effects: &mut Vec<EffectOp>,
+    live: bool,
+) -> bool {
     let mut ok = true;
     for statement in statements {
         match statement {
@@ -54,9 +64,23 @@ fn lower_block(scope: &Scope, statements: &[Statement], path: &mut Vec<MoveOp>, 
                     ok = false;
                     continue;
                 };
-                if live {
+                if live && path.len() == MAX_PATH {
+                    ok = false;
+                    scope.error(
+                        Diagnostic::error("E0404", format!("a move may take at most {MAX_PATH} steps or slides"))
+                            .with_label(*span, "one too many")
+                            .with_help("split the movement into fewer, longer statements"),
+                    );
+                } else if live {
                     path.push(match statement {
-                        Statement::Step { .. } => MoveOp::Step { dirs, to },
+                        Statement::Step { .. } => {
+                            let board = scope.board.as_ref();
+                            let reach = board.map(|b| b.reach(&dirs)).unwrap_or_default();
+                            let back = board
+                                .map(|b| b.reach(&dirs.iter().map(|&d| b.opposite[d as usize]).collect::<Vec<_>>()))
+                                .unwrap_or_default();
+                            MoveOp::Step { dirs, to, reach, back }
+                        }
                         _ => MoveOp::Slide { dirs, to },
                     });
                 }
@@ -91,7 +115,7 @@ fn destination(scope: &Scope, to: Option<&SiteCond>) -> Option<SiteFilter> {
         Some(cond) => site_filter(scope, cond),
         None => {
             let sites = scope.board.as_ref()?.site_count();
-            Some(SiteFilter { allowed: vec![true; sites], test: SiteTest::Empty })
+            Some(SiteFilter { allowed: crate::board::SiteSet::first(sites), test: SiteTest::Empty })
         }
     }
 }

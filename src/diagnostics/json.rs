@@ -39,7 +39,15 @@ pub fn to_json(source: &Source, diagnostics: &[Diagnostic]) -> serde_json::Value
                 .map(|l| {
                     let (line, column) = line_col(&source.text, l.span.start);
                     let (end_line, end_column) = line_col(&source.text, l.span.end);
-                    JsonLabel { message: &l.message, start: l.span.start, end: l.span.end, line, column, end_line, end_column }
+                    JsonLabel {
+                        message: &l.message,
+                        start: l.span.start,
+                        end: l.span.end,
+                        line,
+                        column,
+                        end_line,
+                        end_column,
+                    }
                 })
                 .collect();
             JsonDiagnostic {

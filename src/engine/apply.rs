@@ -24,7 +24,8 @@ impl State {
             MoveRule::Place { piece, .. } => {
                 let slot = mover as usize * types + *piece as usize;
                 let count = pos.hands[slot];
-                pos.hash ^= z.hand(mover as usize, *piece as usize, count) ^ z.hand(mover as usize, *piece as usize, count - 1);
+                pos.hash ^=
+                    z.hand(mover as usize, *piece as usize, count) ^ z.hand(mover as usize, *piece as usize, count - 1);
                 pos.hands[slot] = count - 1;
                 put(game, pos, mv.to, game.code(mover, *piece));
             }
@@ -96,6 +97,8 @@ fn take(game: &Game, pos: &mut Position, site: Site) {
     pos.hash ^= game.zobrist.cell(site as usize, code);
     pos.counts[game.owner_of(code) as usize * game.pieces.len() + game.type_of(code) as usize] -= 1;
     pos.cells[site as usize] = 0;
+    pos.sets[code as usize].remove(site);
+    pos.sets[0].insert(site);
 }
 
 /// Puts a piece on an empty `site`.
@@ -104,6 +107,8 @@ fn put(game: &Game, pos: &mut Position, site: Site, code: u8) {
     pos.hash ^= game.zobrist.cell(site as usize, code);
     pos.counts[game.owner_of(code) as usize * game.pieces.len() + game.type_of(code) as usize] += 1;
     pos.cells[site as usize] = code;
+    pos.sets[0].remove(site);
+    pos.sets[code as usize].insert(site);
 }
 
 #[inline]
@@ -179,7 +184,7 @@ pub(crate) fn test_game(game: &Game, pos: &Position, test: &GameTest, mover: Pla
         GameTest::Count { who, piece, op, value } => {
             op.holds(count(game, pos, resolve(game, *who, mover), *piece) as i64, *value)
         }
-        GameTest::Full { region } => game.regions[*region].sites.iter().all(|&s| pos.cells[s as usize] != 0),
+        GameTest::Full { region } => game.regions[*region].set.and(pos.sets[0]).is_empty(),
         GameTest::Counter { counter, op, value } => op.holds(pos.counters[*counter], *value),
         GameTest::Not(inner) => !test_game(game, pos, inner, mover),
         GameTest::And(parts) => parts.iter().all(|p| test_game(game, pos, p, mover)),
@@ -195,8 +200,12 @@ fn end_check(game: &Game, pos: &Position, phase: usize, mover: Player) -> Option
         }
         let reason = Reason::Rule(i as u16);
         match rule.action {
-            EndAction::Wins(who) => return Some(OutcomeCode::win(resolve(game, who, mover), reason)),
-            EndAction::Loses(who) => return Some(OutcomeCode::loss(game, resolve(game, who, mover), reason)),
+            EndAction::Wins(who) => {
+                return Some(OutcomeCode::win(resolve(game, who, mover), reason));
+            }
+            EndAction::Loses(who) => {
+                return Some(OutcomeCode::loss(game, resolve(game, who, mover), reason));
+            }
             EndAction::Draw => return Some(OutcomeCode::draw(reason)),
             EndAction::Most { piece, on_tie } => {
                 let mut best = 0;

@@ -24,6 +24,9 @@ pub struct Game {
     pub repetition: Option<Repetition>,
     pub setup: SetupDef,
     pub zobrist: Zobrist,
+    /// Owner and type of each cell code, looked up rather than divided out.
+    pub code_owner: Vec<Player>,
+    pub code_type: Vec<PieceType>,
     /// Warnings found while checking (the game compiled, so there are no errors).
     pub warnings: Vec<Diagnostic>,
     pub source: Source,
@@ -47,7 +50,8 @@ impl Game {
     /// Like [`Game::load`], with option overrides such as `("long_moves", "true")`.
     pub fn load_with_options(path: impl AsRef<Path>, options: &[(String, String)]) -> Result<Arc<Game>, LoadError> {
         let path = path.as_ref();
-        let text = std::fs::read_to_string(path).map_err(|error| LoadError::Io { path: path.display().to_string(), error })?;
+        let text =
+            std::fs::read_to_string(path).map_err(|error| LoadError::Io { path: path.display().to_string(), error })?;
         Game::from_source(Source::new(path.display().to_string(), text), options)
     }
 
@@ -81,12 +85,12 @@ impl Game {
 
     #[inline]
     pub fn owner_of(&self, code: u8) -> Player {
-        (code - 1) % self.owner_count() as u8
+        self.code_owner[code as usize]
     }
 
     #[inline]
     pub fn type_of(&self, code: u8) -> PieceType {
-        (code - 1) / self.owner_count() as u8
+        self.code_type[code as usize]
     }
 
     pub fn player_index(&self, name: &str) -> Option<Player> {

@@ -1,11 +1,13 @@
 //! Move generation: the phase's rules run over the board tables for the
-//! player to move. Moves go to a callback that may stop early (used to ask
+//! player to move. Destination conditions become site sets once per call
+//! (the empty sites, a player's pieces, regions), so each piece costs a few
+//! set operations. Moves go to a callback that may stop early (used to ask
 //! "has this player any move?" cheaply).
 
-use super::apply::{is_enemy, is_friend};
 use super::rules::*;
 use super::state::{Move, State};
-use crate::board::{NO_SITE, Site};
+use crate::board::{NO_SITE, Site, SiteSet};
+use crate::compile::MAX_PATH;
 
 impl State {
     /// Calls `emit` with each legal move of `player` until it returns false.
@@ -20,18 +22,38 @@ impl State {
                     if self.pos.hands[player as usize * types + *piece as usize] == 0 {
                         continue;
                     }
-                    for site in 0..self.pos.cells.len() as Site {
-                        if self.passes(on, site, player) && !emit(Move { rule, piece: *piece, from: NO_SITE, to: site }) {
+                    let targets = self.filter_set(on, player);
+                    for site in targets.iter() {
+                        if !emit(Move { rule, piece: *piece, from: NO_SITE, to: site }) {
                             return;
                         }
                     }
                 }
                 MoveRule::Move { piece, path, .. } => {
-                    let code = game.code(player, *piece);
-                    for from in 0..self.pos.cells.len() as Site {
-                        if self.pos.cells[from as usize] == code
-                            && !self.walk(path, player, from, from, &mut |to| emit(Move { rule, piece: *piece, from, to }))
-                        {
+                    let mut targets = [SiteSet::EMPTY; MAX_PATH];
+                    for (slot, op) in targets.iter_mut().zip(path.iter()) {
+                        *slot = match op {
+                            MoveOp::Step { to, .. } | MoveOp::Slide { to, .. } => self.filter_set(to, player),
+                        };
+                    }
+                    let own = self.pos.sets[game.code(player, *piece) as usize];
+                    // One step, and fewer destinations than pieces: search backwards
+                    // from the destinations (in Seega-like games, from the few empty sites).
+                    if let [MoveOp::Step { back, .. }] = &path[..]
+                        && targets[0].len() < own.len()
+                    {
+                        for to in targets[0].iter() {
+                            for from in back[to as usize].and(own).iter() {
+                                if !emit(Move { rule, piece: *piece, from, to }) {
+                                    return;
+                                }
+                            }
+                        }
+                        continue;
+                    }
+                    for from in own.iter() {
+                        let mut arrive = |to| emit(Move { rule, piece: *piece, from, to });
+                        if !self.walk(path, &targets, from, from, &mut arrive) {
                             return;
                         }
                     }
@@ -42,26 +64,38 @@ impl State {
 
     /// Follows the movement ops from `at`; calls `arrive` with each final site.
     /// Returns false when the callback asked to stop.
-    fn walk(&self, path: &[MoveOp], player: Player, from: Site, at: Site, arrive: &mut impl FnMut(Site) -> bool) -> bool {
-        let Some((op, rest)) = path.split_first() else { return arrive(at) };
+    fn walk(
+        &self,
+        path: &[MoveOp],
+        targets: &[SiteSet],
+        from: Site,
+        at: Site,
+        arrive: &mut impl FnMut(Site) -> bool,
+    ) -> bool {
+        let Some((op, rest)) = path.split_first() else {
+            return arrive(at);
+        };
         let board = &self.game.board;
+        let target = targets[0];
         match op {
-            MoveOp::Step { dirs, to } => {
-                for &dir in dirs {
-                    let next = board.next(at, dir);
-                    if next != NO_SITE && next != from && self.passes(to, next, player) && !self.walk(rest, player, from, next, arrive) {
+            MoveOp::Step { reach, .. } => {
+                let mut next = reach[at as usize].and(target);
+                next.remove(from);
+                for site in next.iter() {
+                    if !self.walk(rest, &targets[1..], from, site, arrive) {
                         return false;
                     }
                 }
             }
-            MoveOp::Slide { dirs, to } => {
+            MoveOp::Slide { dirs, .. } => {
+                let empty = self.pos.sets[0];
                 for &dir in dirs {
                     let mut next = board.next(at, dir);
                     while next != NO_SITE && next != from {
-                        if self.passes(to, next, player) && !self.walk(rest, player, from, next, arrive) {
+                        if target.contains(next) && !self.walk(rest, &targets[1..], from, next, arrive) {
                             return false;
                         }
-                        if self.pos.cells[next as usize] != 0 {
+                        if !empty.contains(next) {
                             break;
                         }
                         next = board.next(next, dir);
@@ -72,27 +106,37 @@ impl State {
         true
     }
 
+    /// The sites passing a filter for `player`, in this position.
     #[inline]
-    fn passes(&self, filter: &SiteFilter, site: Site, player: Player) -> bool {
-        filter.allowed[site as usize] && self.site_test(&filter.test, site, player)
+    fn filter_set(&self, filter: &SiteFilter, player: Player) -> SiteSet {
+        filter.allowed.and(self.test_set(&filter.test, player))
     }
 
-    fn site_test(&self, test: &SiteTest, site: Site, player: Player) -> bool {
+    /// The sites where a site test holds.
+    fn test_set(&self, test: &SiteTest, player: Player) -> SiteSet {
         let game = &*self.game;
-        let code = self.pos.cells[site as usize];
+        let sets = &self.pos.sets;
+        let all = game.board.all_sites();
+        let owned_by = |owner: Player| {
+            (0..game.pieces.len() as PieceType)
+                .fold(SiteSet::EMPTY, |acc, t| acc.or(sets[game.code(owner, t) as usize]))
+        };
         match test {
-            SiteTest::True => true,
-            SiteTest::False => false,
-            SiteTest::Empty => code == 0,
-            SiteTest::Occupied => code != 0,
-            SiteTest::Friend => is_friend(game, code, player),
-            SiteTest::Enemy => is_enemy(game, code, player),
-            SiteTest::Neutral => code != 0 && game.owner_of(code) == game.neutral(),
-            SiteTest::Type(piece) => code != 0 && game.type_of(code) == *piece,
-            SiteTest::In(mask) => mask[site as usize],
-            SiteTest::Not(inner) => !self.site_test(inner, site, player),
-            SiteTest::And(parts) => parts.iter().all(|p| self.site_test(p, site, player)),
-            SiteTest::Or(parts) => parts.iter().any(|p| self.site_test(p, site, player)),
+            SiteTest::True => all,
+            SiteTest::False => SiteSet::EMPTY,
+            SiteTest::Empty => sets[0],
+            SiteTest::Occupied => sets[0].complement_in(all),
+            SiteTest::Friend => owned_by(player),
+            SiteTest::Enemy => (0..game.players.len() as Player)
+                .filter(|&p| p != player)
+                .fold(SiteSet::EMPTY, |acc, p| acc.or(owned_by(p))),
+            SiteTest::Neutral => owned_by(game.neutral()),
+            SiteTest::Type(piece) => (0..game.owner_count() as Player)
+                .fold(SiteSet::EMPTY, |acc, o| acc.or(sets[game.code(o, *piece) as usize])),
+            SiteTest::In(set) => *set,
+            SiteTest::Not(inner) => self.test_set(inner, player).complement_in(all),
+            SiteTest::And(parts) => parts.iter().fold(all, |acc, p| acc.and(self.test_set(p, player))),
+            SiteTest::Or(parts) => parts.iter().fold(SiteSet::EMPTY, |acc, p| acc.or(self.test_set(p, player))),
         }
     }
 }

@@ -68,7 +68,9 @@ fn explain(state: &State, text: &str) -> Option<String> {
     let sites: Vec<&str> = text.split(['-', '@']).map(str::trim).collect();
     for name in sites.iter().rev() {
         if !name.is_empty() && board.site(name).is_none() && !state.game.pieces.iter().any(|p| p.name == *name) {
-            let hint = crate::check::suggest::closest(name, board.site_names()).map(|c| format!(" (did you mean `{c}`?)")).unwrap_or_default();
+            let hint = crate::check::suggest::closest(name, board.site_names())
+                .map(|c| format!(" (did you mean `{c}`?)"))
+                .unwrap_or_default();
             return Some(format!("there is no site `{name}`{hint}"));
         }
     }
@@ -79,7 +81,10 @@ fn explain(state: &State, text: &str) -> Option<String> {
             return Some(format!("there is no piece on {from}"));
         }
         if state.game.owner_of(code) != state.current_player() {
-            return Some(format!("the piece on {from} is not {}'s", state.game.players[state.current_player() as usize]));
+            return Some(format!(
+                "the piece on {from} is not {}'s",
+                state.game.players[state.current_player() as usize]
+            ));
         }
         return Some(format!("the piece on {from} cannot go there"));
     }

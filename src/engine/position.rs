@@ -93,10 +93,10 @@ pub fn parse_position(game: &Arc<Game>, source: Source) -> Result<State, Box<Rep
         found
     };
 
-    if let Some(name) = &raw.to_move {
-        if let Some(p) = player(name, &mut diagnostics) {
-            state.set_to_move(p);
-        }
+    if let Some(name) = &raw.to_move
+        && let Some(p) = player(name, &mut diagnostics)
+    {
+        state.set_to_move(p);
     }
     if let Some(name) = &raw.phase {
         match game.phases.iter().position(|p| p.name == *name.get_ref()) {
@@ -131,8 +131,11 @@ pub fn parse_position(game: &Arc<Game>, source: Source) -> Result<State, Box<Rep
         };
         if pieces.len() > 1 {
             diagnostics.push(
-                Diagnostic::error("E0607", format!("{} pieces on `{}`, but a site here holds one", pieces.len(), site_name.get_ref()))
-                    .with_label(span(contents), "more than one piece"),
+                Diagnostic::error(
+                    "E0607",
+                    format!("{} pieces on `{}`, but a site here holds one", pieces.len(), site_name.get_ref()),
+                )
+                .with_label(span(contents), "more than one piece"),
             );
             continue;
         }
@@ -147,20 +150,29 @@ pub fn parse_position(game: &Arc<Game>, source: Source) -> Result<State, Box<Rep
         }
     }
     for (player_name, pieces) in &raw.hands {
-        let Some(p) = player(player_name, &mut diagnostics) else { continue };
+        let Some(p) = player(player_name, &mut diagnostics) else {
+            continue;
+        };
         for (piece_name, count) in pieces {
             let Some(t) = game.pieces.iter().position(|x| x.name == *piece_name.get_ref()) else {
                 diagnostics.push(
                     Diagnostic::error("E0609", format!("`{}` is not a piece type", piece_name.get_ref()))
                         .with_label(span(piece_name), "expected a piece type")
-                        .with_help(help_for(piece_name.get_ref(), "piece type", game.pieces.iter().map(|x| x.name.as_str()))),
+                        .with_help(help_for(
+                            piece_name.get_ref(),
+                            "piece type",
+                            game.pieces.iter().map(|x| x.name.as_str()),
+                        )),
                 );
                 continue;
             };
             if !(0..=crate::compile::MAX_HAND).contains(count.get_ref()) {
                 diagnostics.push(
-                    Diagnostic::error("E0610", format!("a hand holds between 0 and {} pieces of a type", crate::compile::MAX_HAND))
-                        .with_label(span(count), "out of range"),
+                    Diagnostic::error(
+                        "E0610",
+                        format!("a hand holds between 0 and {} pieces of a type", crate::compile::MAX_HAND),
+                    )
+                    .with_label(span(count), "out of range"),
                 );
                 continue;
             }

@@ -1,7 +1,7 @@
 //! The compiled form of a game's rules: small enums over dense indices, read
 //! by move generation and apply. Produced by `compile`, never by hand.
 
-use crate::board::{Dir, Site};
+use crate::board::{Dir, Site, SiteSet};
 pub use crate::syntax::ast::{BlockedAction, CompareOp, TieResult, UpdateOp};
 
 /// Index of a player; `neutral` is `players.len()`.
@@ -20,6 +20,7 @@ pub struct PieceDef {
 pub struct RegionDef {
     pub name: String,
     pub sites: Vec<Site>,
+    pub set: SiteSet,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -50,7 +51,7 @@ pub enum SiteTest {
     Neutral,
     Type(PieceType),
     /// The site is in a fixed set (a region folded in at compile time).
-    In(Vec<bool>),
+    In(SiteSet),
     Not(Box<SiteTest>),
     And(Vec<SiteTest>),
     Or(Vec<SiteTest>),
@@ -60,7 +61,7 @@ pub enum SiteTest {
 /// (regions are known in advance) and what remains to test per position.
 #[derive(Clone, Debug)]
 pub struct SiteFilter {
-    pub allowed: Vec<bool>,
+    pub allowed: SiteSet,
     pub test: SiteTest,
 }
 
@@ -68,7 +69,9 @@ pub struct SiteFilter {
 #[derive(Clone, Debug)]
 pub enum MoveOp {
     /// One step in one of the directions to a site passing the filter.
-    Step { dirs: Vec<Dir>, to: SiteFilter },
+    /// `reach[site]`: the sites one step away in any of `dirs`; `back[site]`:
+    /// the sites from which one step in `dirs` arrives at `site`.
+    Step { dirs: Vec<Dir>, to: SiteFilter, reach: Vec<SiteSet>, back: Vec<SiteSet> },
     /// Any distance over empty sites, stopping on a site passing the filter.
     Slide { dirs: Vec<Dir>, to: SiteFilter },
 }
@@ -128,7 +131,10 @@ pub enum EndAction {
     Loses(Who),
     Draw,
     /// The player with the most pieces (of a type, or all) wins.
-    Most { piece: Option<PieceType>, on_tie: TieResult },
+    Most {
+        piece: Option<PieceType>,
+        on_tie: TieResult,
+    },
 }
 
 #[derive(Clone, Debug)]

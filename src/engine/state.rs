@@ -5,7 +5,7 @@
 use super::game::Game;
 use super::outcome::{Outcome, OutcomeCode};
 use super::rules::*;
-use crate::board::{NO_SITE, Site};
+use crate::board::{NO_SITE, Site, SiteSet};
 use std::sync::Arc;
 
 /// A move: which rule of the phase made it and the choices taken. What the
@@ -29,6 +29,8 @@ pub struct Position {
     pub counters: Vec<i64>,
     /// Pieces on the board, `counts[owner * types + type]`, owner `neutral` last.
     pub counts: Vec<u16>,
+    /// `sets[code]`: the sites holding that piece; `sets[0]` the empty sites.
+    pub sets: Vec<SiteSet>,
     pub phase: u8,
     pub to_move: Player,
     pub ply: u32,
@@ -53,6 +55,7 @@ impl State {
             hands: vec![0; game.players.len() * types],
             counters: game.counters.iter().map(|c| c.initial).collect(),
             counts: vec![0; game.owner_count() * types],
+            sets: vec![SiteSet::EMPTY; 1 + game.owner_count() * types],
             phase: 0,
             to_move: 0,
             ply: 0,
@@ -76,7 +79,9 @@ impl State {
         let game = &*self.game;
         let types = game.pieces.len();
         self.pos.counts.iter_mut().for_each(|c| *c = 0);
-        for &code in &self.pos.cells {
+        self.pos.sets.iter_mut().for_each(|s| *s = SiteSet::EMPTY);
+        for (site, &code) in self.pos.cells.iter().enumerate() {
+            self.pos.sets[code as usize].insert(site as Site);
             if code != 0 {
                 self.pos.counts[game.owner_of(code) as usize * types + game.type_of(code) as usize] += 1;
             }

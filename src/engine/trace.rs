@@ -50,7 +50,8 @@ fn play(start: &State, seed: u64) -> (Vec<Value>, State) {
         }));
         state.apply(&mv);
     }
-    let outcome = state.outcome().map_or(Value::Null, |o| json!({ "winner": o.winner, "draw": o.draw, "reason": o.reason }));
+    let outcome =
+        state.outcome().map_or(Value::Null, |o| json!({ "winner": o.winner, "draw": o.draw, "reason": o.reason }));
     lines.push(json!({ "ply": state.ply(), "board": board_json(&state), "outcome": outcome }));
     (lines, state)
 }

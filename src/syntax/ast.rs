@@ -210,10 +210,16 @@ pub struct EndRule {
 #[derive(Clone, Debug)]
 pub enum EndResult {
     /// `mover wins`, `opponent loses`, `white wins`.
-    Player { who: Name, wins: bool },
+    Player {
+        who: Name,
+        wins: bool,
+    },
     Draw,
     /// `most man wins, equal draws`: compare counts of a piece type (or `pieces`) by owner.
-    Most { piece: Name, on_tie: TieResult },
+    Most {
+        piece: Name,
+        on_tie: TieResult,
+    },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -31,7 +31,8 @@ impl Lowerer {
 
     fn int(&self, pair: P) -> Spanned<i64> {
         // The grammar admits any digits; absurdly long numbers saturate and the checker bounds them.
-        let value = pair.as_str().parse::<i64>().unwrap_or(if pair.as_str().starts_with('-') { i64::MIN } else { i64::MAX });
+        let value =
+            pair.as_str().parse::<i64>().unwrap_or(if pair.as_str().starts_with('-') { i64::MIN } else { i64::MAX });
         Spanned::new(value, self.span(&pair))
     }
 
@@ -180,10 +181,8 @@ impl Lowerer {
             }
             Rule::after_rule => {
                 let t = next();
-                let trigger = Spanned::new(
-                    if t.as_str() == "capture" { Trigger::Capture } else { Trigger::Move },
-                    self.span(&t),
-                );
+                let trigger =
+                    Spanned::new(if t.as_str() == "capture" { Trigger::Capture } else { Trigger::Move }, self.span(&t));
                 let mut update = next().into_inner();
                 let counter = self.name(update.next().expect("counter"));
                 let op = match update.next().expect("op").as_str() {
@@ -249,12 +248,14 @@ impl Lowerer {
     }
 
     fn site_cond(&self, pair: P) -> SiteCond {
-        let mut terms: Vec<SiteCond> = pair.into_inner().filter(|p| p.as_rule() == Rule::site_term).map(|t| self.site_term(t)).collect();
+        let mut terms: Vec<SiteCond> =
+            pair.into_inner().filter(|p| p.as_rule() == Rule::site_term).map(|t| self.site_term(t)).collect();
         if terms.len() == 1 { terms.pop().expect("one term") } else { SiteCond::Or(terms) }
     }
 
     fn site_term(&self, pair: P) -> SiteCond {
-        let mut factors: Vec<SiteCond> = pair.into_inner().filter(|p| p.as_rule() == Rule::site_factor).map(|f| self.site_factor(f)).collect();
+        let mut factors: Vec<SiteCond> =
+            pair.into_inner().filter(|p| p.as_rule() == Rule::site_factor).map(|f| self.site_factor(f)).collect();
         if factors.len() == 1 { factors.pop().expect("one factor") } else { SiteCond::And(factors) }
     }
 
@@ -270,12 +271,14 @@ impl Lowerer {
     }
 
     fn game_cond(&self, pair: P) -> GameCond {
-        let mut terms: Vec<GameCond> = pair.into_inner().filter(|p| p.as_rule() == Rule::game_term).map(|t| self.game_term(t)).collect();
+        let mut terms: Vec<GameCond> =
+            pair.into_inner().filter(|p| p.as_rule() == Rule::game_term).map(|t| self.game_term(t)).collect();
         if terms.len() == 1 { terms.pop().expect("one term") } else { GameCond::Or(terms) }
     }
 
     fn game_term(&self, pair: P) -> GameCond {
-        let mut factors: Vec<GameCond> = pair.into_inner().filter(|p| p.as_rule() == Rule::game_factor).map(|f| self.game_factor(f)).collect();
+        let mut factors: Vec<GameCond> =
+            pair.into_inner().filter(|p| p.as_rule() == Rule::game_factor).map(|f| self.game_factor(f)).collect();
         if factors.len() == 1 { factors.pop().expect("one factor") } else { GameCond::And(factors) }
     }
 
@@ -295,8 +298,11 @@ impl Lowerer {
             Rule::count_cmp => {
                 let parts: Vec<P> = first.into_inner().collect();
                 let who = self.name(parts[0].clone());
-                let (piece, rest) =
-                    if parts.len() == 4 { (Some(self.name(parts[1].clone())), &parts[2..]) } else { (None, &parts[1..]) };
+                let (piece, rest) = if parts.len() == 4 {
+                    (Some(self.name(parts[1].clone())), &parts[2..])
+                } else {
+                    (None, &parts[1..])
+                };
                 let op = compare_op(rest[0].as_str());
                 let value = self.int(rest[1].clone());
                 GameCond::Count { who, piece, op, value, span: first_span }

@@ -91,7 +91,9 @@ fn syntax_error(error: &pest::error::Error<Rule>, piece: &str, offset: usize) ->
 /// What stands at the error position, in words, and how many bytes to underline.
 fn describe_found(piece: &str, position: usize) -> (String, usize) {
     let rest = &piece[position.min(piece.len())..];
-    let Some(first) = rest.chars().next() else { return ("the end of the item".to_string(), 0) };
+    let Some(first) = rest.chars().next() else {
+        return ("the end of the item".to_string(), 0);
+    };
     if first == '\n' || first == '\r' {
         return ("the end of the line".to_string(), 0);
     }
@@ -136,7 +138,9 @@ fn rule_words(rule: Rule) -> Option<&'static str> {
         | Rule::setup_item
         | Rule::phase_item
         | Rule::end_item
-        | Rule::repetition_item => "an item (game, players, board, region, piece, option, counter, setup, phase, end, repetition)",
+        | Rule::repetition_item => {
+            "an item (game, players, board, region, piece, option, counter, setup, phase, end, repetition)"
+        }
         Rule::square_board | Rule::graph_board => "`square` or `graph`",
         Rule::point_decl | Rule::line_decl | Rule::line_kind => "`point`, `line`, `circle` or `}`",
         Rule::piece_trait => "a piece trait (`reversible`, `royal`)",
