@@ -26,7 +26,9 @@ pub fn compile(source: &Source, overrides: &[(String, String)]) -> (Option<Game>
     let mut scope = Scope::collect(&file, &source.text);
     apply_overrides(&mut scope, overrides);
     let game = assemble(&scope, source);
-    if diagnostics.is_empty() {
+    // Lints only speak about rules that are otherwise sound: a misspelt
+    // region reference would also make the region look unused.
+    if diagnostics.is_empty() && !scope.has_errors() {
         lint(&scope);
     }
     diagnostics.extend(scope.diagnostics.take());

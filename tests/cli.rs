@@ -1,0 +1,130 @@
+//! The command line, run as a user would: exit codes, output, and answers
+//! to bad input.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn orrery(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_orrery")).args(args).output().expect("runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+#[test]
+fn check_accepts_the_bundled_games_and_smoke_runs_them() {
+    let out = orrery(&["check", "games/"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("ok    games/man_in_the_moon.rules: Man in the Moon"), "{stdout}");
+    assert!(stdout.contains("perft(3) = 12144"), "{stdout}");
+}
+
+#[test]
+fn check_fails_with_exit_code_1_and_a_located_error() {
+    let dir = std::env::temp_dir().join(format!("orrery-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("typo.rules");
+    std::fs::write(
+        &file,
+        "game \"Typo\"\nplayers white, black\nboard square 3 x 3\nregion middle = b2\npiece man\nphase play {\n  place man on empty and not midle\n}\n",
+    )
+    .unwrap();
+    let out = orrery(&["check", file.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = text(&out.stderr);
+    assert!(stderr.contains("typo.rules:7:30"), "{stderr}");
+    assert!(stderr.contains("did you mean `middle`?"), "{stderr}");
+
+    let out = orrery(&["check", "--format", "json", file.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    let d = &json[0]["diagnostics"][0];
+    assert_eq!(d["severity"], "error");
+    assert_eq!(d["line"], 7);
+    assert_eq!(d["column"], 30);
+    assert_eq!(json[0]["ok"], false);
+}
+
+#[test]
+fn perft_prints_the_counts() {
+    let out = orrery(&["perft", "games/man_in_the_moon.rules", "--depth", "3"]);
+    assert!(out.status.success());
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("perft(1) = 24 "), "{stdout}");
+    assert!(stdout.contains("perft(2) = 552 "), "{stdout}");
+    assert!(stdout.contains("perft(3) = 12144 "), "{stdout}");
+    assert!(stdout.contains("nodes/s"));
+}
+
+#[test]
+fn a_position_file_is_accepted_by_perft_and_a_bad_one_is_a_located_error() {
+    // White is walled in on a1, so black moves: e5-d5, e5-e4, and b2-c2, b2-b3, a2-a3, b1-c1.
+    let out = orrery(&["perft", "games/man_in_the_moon.rules", "--position", "tests/positions/blockade.toml", "--depth", "1"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("perft(1) = 6 "), "{}", text(&out.stdout));
+
+    let out = orrery(&["perft", "games/man_in_the_moon.rules", "--position", "tests/positions/bad_site.toml"]);
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = text(&out.stderr);
+    assert!(stderr.contains("there is no site `f9`"), "{stderr}");
+    assert!(stderr.contains("bad_site.toml:6:1"), "{stderr}");
+    assert!(stderr.contains("`white kng` is not a piece"), "{stderr}");
+}
+
+#[test]
+fn bench_reports_playouts_per_second() {
+    let out = orrery(&["bench", "games/man_in_the_moon.rules", "--playouts", "300", "--threads", "2"]);
+    assert!(out.status.success());
+    let stdout = text(&out.stdout);
+    for field in ["playouts/s", "plies/s", "mean length", "white", "black", "draws"] {
+        assert!(stdout.contains(field), "{field} missing from {stdout}");
+    }
+}
+
+#[test]
+fn bench_results_do_not_depend_on_threads() {
+    let results = |threads: &str| {
+        let out = orrery(&["bench", "games/man_in_the_moon.rules", "--playouts", "500", "--seed", "3", "--threads", threads]);
+        text(&out.stdout).lines().filter(|l| l.contains("wins") || l.starts_with("draws") || l.starts_with("mean")).map(String::from).collect::<Vec<_>>()
+    };
+    assert_eq!(results("1"), results("2"));
+}
+
+#[test]
+fn trace_json_starts_with_the_header() {
+    let out = orrery(&["trace", "games/man_in_the_moon.rules", "--seed", "4", "--format", "json"]);
+    assert!(out.status.success());
+    let stdout = text(&out.stdout);
+    let first: serde_json::Value = serde_json::from_str(stdout.lines().next().unwrap()).unwrap();
+    assert_eq!(first["seed"], 4);
+    let last: serde_json::Value = serde_json::from_str(stdout.lines().last().unwrap()).unwrap();
+    assert!(last["outcome"].is_object());
+}
+
+#[test]
+fn play_answers_a_bad_move_with_why_and_the_legal_moves() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_orrery"))
+        .args(["play", "games/man_in_the_moon.rules", "--random", "black"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(b"c3\nz9\nb2\nmoves\nquit\n").unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("`c3` is not a move here: nothing can be placed on c3 now"), "{stdout}");
+    assert!(stdout.contains("`z9` is not a move here: there is no site `z9`"), "{stdout}");
+    assert!(stdout.contains("legal: a1 b1 c1"), "{stdout}");
+    assert!(stdout.contains("black plays"), "{stdout}");
+}
+
+#[test]
+fn unknown_option_is_refused() {
+    let out = orrery(&["perft", "games/man_in_the_moon.rules", "--option", "long_move=true"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("did you mean `long_moves`?"), "{}", text(&out.stderr));
+}

@@ -1,0 +1,127 @@
+//! Engine and parser properties, checked on generated inputs (proptest):
+//! random playouts always end, the incremental hash always equals a fresh
+//! one, and no input given as a rule file or position file makes Orrery panic.
+
+use orrery::diagnostics::Source;
+use orrery::engine::playout::{MAX_PLIES, PlayoutRng, random_playout};
+use orrery::engine::position::parse_position;
+use orrery::{Game, State};
+use proptest::prelude::*;
+use rand::{Rng, SeedableRng};
+use std::sync::Arc;
+
+fn man_in_the_moon(long_moves: bool) -> Arc<Game> {
+    let options = [("long_moves".to_string(), long_moves.to_string())];
+    Game::load_with_options("games/man_in_the_moon.rules", &options).expect("bundled game compiles")
+}
+
+fn rule_text() -> String {
+    std::fs::read_to_string("games/man_in_the_moon.rules").expect("bundled game")
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    #[test]
+    fn random_playouts_end(seed in any::<u64>(), long_moves in any::<bool>()) {
+        let game = man_in_the_moon(long_moves);
+        let mut state = game.initial_state();
+        let mut rng = PlayoutRng::seed_from_u64(seed);
+        let result = random_playout(&mut state, &mut rng, &mut Vec::new());
+        prop_assert!(result.outcome.is_some(), "playout hit the {MAX_PLIES}-ply cap");
+        // 24 placements, then at most 20 quiet plies between captures, and at
+        // most 22 captures before someone is down to one man.
+        prop_assert!(result.plies <= 24 + 21 * 23, "{} plies", result.plies);
+    }
+
+    #[test]
+    fn incremental_hash_equals_fresh_hash(seed in any::<u64>(), long_moves in any::<bool>()) {
+        let game = man_in_the_moon(long_moves);
+        let mut state = game.initial_state();
+        let mut rng = PlayoutRng::seed_from_u64(seed);
+        let mut moves = Vec::new();
+        while !state.is_over() {
+            state.legal_moves(&mut moves);
+            let mv = moves[rng.gen_range(0..moves.len())];
+            state.apply(&mv);
+            prop_assert_eq!(state.hash(), state.compute_hash(), "after ply {}", state.ply());
+        }
+    }
+
+    #[test]
+    fn arbitrary_bytes_as_rule_file_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..400)) {
+        let text = String::from_utf8_lossy(&bytes).into_owned();
+        let (game, diagnostics) = orrery::compile::compile(&Source::new("fuzz.rules", text), &[]);
+        prop_assert!(game.is_some() || diagnostics.iter().any(|d| d.is_error()));
+    }
+
+    #[test]
+    fn rule_file_with_edits_never_panics(edits in proptest::collection::vec((any::<prop::sample::Index>(), 0usize..3, "[a-z0-9{}(),:=<>#\" \n-]{0,3}"), 1..6)) {
+        let mut text = rule_text();
+        for (at, kind, insert) in edits {
+            let mut i = at.index(text.len() + 1);
+            while !text.is_char_boundary(i) { i -= 1; }
+            match kind {
+                0 => text.insert_str(i, &insert),
+                1 => { let end = (i + insert.len()).min(text.len()); if text.is_char_boundary(end) { text.replace_range(i..end, ""); } }
+                _ => { let end = (i + insert.len()).min(text.len()); if text.is_char_boundary(end) { text.replace_range(i..end, &insert); } }
+            }
+        }
+        let source = Source::new("edited.rules", text);
+        let (game, diagnostics) = orrery::compile::compile(&source, &[]);
+        prop_assert!(game.is_some() || diagnostics.iter().any(|d| d.is_error()));
+        // Rendering must not panic either, whatever the spans.
+        let _ = orrery::diagnostics::render_all(&source, &diagnostics, false);
+    }
+
+    #[test]
+    fn arbitrary_bytes_as_position_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..300)) {
+        let game = man_in_the_moon(false);
+        let text = String::from_utf8_lossy(&bytes).into_owned();
+        let source = Source::new("fuzz.toml", text);
+        if let Err(report) = parse_position(&game, source) {
+            prop_assert!(report.has_errors());
+            let _ = report.to_string();
+        }
+    }
+
+    #[test]
+    fn position_like_text_never_panics(
+        to_move in "(white|black|grey|)",
+        phase in "(movement|placement|dance|)",
+        cells in proptest::collection::vec(("[a-f][0-6]", "(white|black|neutral|red) (man|king)"), 0..30),
+        hand in -3i64..300,
+        quiet in any::<i64>(),
+    ) {
+        let game = man_in_the_moon(false);
+        let mut text = format!("to_move = \"{to_move}\"\nphase = \"{phase}\"\n[board]\n");
+        for (site, piece) in &cells {
+            text.push_str(&format!("{site} = \"{piece}\"\n"));
+        }
+        text.push_str(&format!("[hands]\nwhite = {{ man = {hand} }}\n[counters]\nquiet_plies = {quiet}\n"));
+        if let Ok(mut state) = parse_position(&game, Source::new("gen.toml", text)) {
+            // A loaded position can be played out without panicking.
+            let mut rng = PlayoutRng::seed_from_u64(7);
+            let _ = random_playout(&mut state, &mut rng, &mut Vec::new());
+        }
+    }
+}
+
+#[test]
+fn a_written_position_reads_back_the_same() {
+    let game = man_in_the_moon(false);
+    let mut state: State = game.initial_state();
+    let mut rng = PlayoutRng::seed_from_u64(11);
+    let mut moves = Vec::new();
+    for _ in 0..30 {
+        state.legal_moves(&mut moves);
+        let mv = moves[rng.gen_range(0..moves.len())];
+        state.apply(&mv);
+    }
+    let text = orrery::engine::position::to_toml(&state);
+    let back = parse_position(&game, Source::new("back.toml", text)).expect("own output reads back");
+    assert_eq!(back.hash(), state.hash());
+    assert_eq!(back.position().cells, state.position().cells);
+    assert_eq!(back.counter("quiet_plies"), state.counter("quiet_plies"));
+    assert_eq!(back.current_player(), state.current_player());
+}
