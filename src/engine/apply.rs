@@ -6,7 +6,7 @@ use super::game::Game;
 use super::outcome::{OutcomeCode, Reason};
 use super::rules::*;
 use super::state::{Move, Position, State};
-use crate::board::{NO_SITE, Site};
+use crate::board::{NO_SITE, Site, SiteSet};
 
 impl State {
     /// Applies a legal move. Applying a move that is not legal here is a logic
@@ -111,32 +111,21 @@ fn put(game: &Game, pos: &mut Position, site: Site, code: u8) {
     pos.sets[code as usize].insert(site);
 }
 
-#[inline]
-pub(crate) fn is_friend(game: &Game, code: u8, player: Player) -> bool {
-    code != 0 && game.owner_of(code) == player
-}
-
-#[inline]
-pub(crate) fn is_enemy(game: &Game, code: u8, player: Player) -> bool {
-    code != 0 && {
-        let owner = game.owner_of(code);
-        owner != player && owner != game.neutral()
-    }
-}
-
 /// Runs one effect of a move that arrived on `at`; returns the pieces captured.
 fn run_effect(game: &Game, pos: &mut Position, effect: &EffectOp, at: Site, mover: Player) -> u32 {
     let mut captured = 0;
     match effect {
         EffectOp::CaptureCustodial { dirs } => {
+            let friends = owned_set(game, pos, mover);
+            let enemies = enemy_set(game, pos, mover);
             for &dir in dirs {
                 let mut site = game.board.next(at, dir);
                 let mut run = 0;
-                while site != NO_SITE && is_enemy(game, pos.cells[site as usize], mover) {
+                while site != NO_SITE && enemies.contains(site) {
                     run += 1;
                     site = game.board.next(site, dir);
                 }
-                if run > 0 && site != NO_SITE && is_friend(game, pos.cells[site as usize], mover) {
+                if run > 0 && site != NO_SITE && friends.contains(site) {
                     let mut victim = game.board.next(at, dir);
                     for _ in 0..run {
                         take(game, pos, victim);
@@ -148,6 +137,20 @@ fn run_effect(game: &Game, pos: &mut Position, effect: &EffectOp, at: Site, move
         }
     }
     captured
+}
+
+/// The sites holding pieces of `owner` (a player or neutral).
+#[inline]
+pub(crate) fn owned_set(game: &Game, pos: &Position, owner: Player) -> SiteSet {
+    (0..game.pieces.len() as PieceType).fold(SiteSet::EMPTY, |acc, t| acc.or(pos.sets[game.code(owner, t) as usize]))
+}
+
+/// The sites holding pieces of players other than `player` (not neutral ones).
+#[inline]
+pub(crate) fn enemy_set(game: &Game, pos: &Position, player: Player) -> SiteSet {
+    (0..game.players.len() as Player)
+        .filter(|&p| p != player)
+        .fold(SiteSet::EMPTY, |acc, p| acc.or(owned_set(game, pos, p)))
 }
 
 fn update_counter(pos: &mut Position, update: &CounterUpdate) {

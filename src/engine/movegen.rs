@@ -4,6 +4,7 @@
 //! set operations. Moves go to a callback that may stop early (used to ask
 //! "has this player any move?" cheaply).
 
+use super::apply::{enemy_set, owned_set};
 use super::rules::*;
 use super::state::{Move, State};
 use crate::board::{NO_SITE, Site, SiteSet};
@@ -39,13 +40,25 @@ impl State {
                     let own = self.pos.sets[game.code(player, *piece) as usize];
                     // One step, and fewer destinations than pieces: search backwards
                     // from the destinations (in Seega-like games, from the few empty sites).
-                    if let [MoveOp::Step { back, .. }] = &path[..]
-                        && targets[0].len() < own.len()
-                    {
-                        for to in targets[0].iter() {
-                            for from in back[to as usize].and(own).iter() {
-                                if !emit(Move { rule, piece: *piece, from, to }) {
-                                    return;
+                    // A single step, the commonest move: no walk. When there are fewer
+                    // destinations than pieces (in Seega-like games, the few empty
+                    // sites), search backwards from the destinations.
+                    if let [MoveOp::Step { reach, back, .. }] = &path[..] {
+                        let target = targets[0];
+                        if target.len() < own.len() {
+                            for to in target.iter() {
+                                for from in back[to as usize].and(own).iter() {
+                                    if from != to && !emit(Move { rule, piece: *piece, from, to }) {
+                                        return;
+                                    }
+                                }
+                            }
+                        } else {
+                            for from in own.iter() {
+                                for to in reach[from as usize].and(target).iter() {
+                                    if from != to && !emit(Move { rule, piece: *piece, from, to }) {
+                                        return;
+                                    }
                                 }
                             }
                         }
@@ -117,20 +130,14 @@ impl State {
         let game = &*self.game;
         let sets = &self.pos.sets;
         let all = game.board.all_sites();
-        let owned_by = |owner: Player| {
-            (0..game.pieces.len() as PieceType)
-                .fold(SiteSet::EMPTY, |acc, t| acc.or(sets[game.code(owner, t) as usize]))
-        };
         match test {
             SiteTest::True => all,
             SiteTest::False => SiteSet::EMPTY,
             SiteTest::Empty => sets[0],
             SiteTest::Occupied => sets[0].complement_in(all),
-            SiteTest::Friend => owned_by(player),
-            SiteTest::Enemy => (0..game.players.len() as Player)
-                .filter(|&p| p != player)
-                .fold(SiteSet::EMPTY, |acc, p| acc.or(owned_by(p))),
-            SiteTest::Neutral => owned_by(game.neutral()),
+            SiteTest::Friend => owned_set(game, &self.pos, player),
+            SiteTest::Enemy => enemy_set(game, &self.pos, player),
+            SiteTest::Neutral => owned_set(game, &self.pos, game.neutral()),
             SiteTest::Type(piece) => (0..game.owner_count() as Player)
                 .fold(SiteSet::EMPTY, |acc, o| acc.or(sets[game.code(o, *piece) as usize])),
             SiteTest::In(set) => *set,
