@@ -61,7 +61,14 @@ fn perft_prints_the_counts() {
 #[test]
 fn a_position_file_is_accepted_by_perft_and_a_bad_one_is_a_located_error() {
     // White is walled in on a1, so black moves: e5-d5, e5-e4, and b2-c2, b2-b3, a2-a3, b1-c1.
-    let out = orrery(&["perft", "games/man_in_the_moon.rules", "--position", "tests/positions/blockade.toml", "--depth", "1"]);
+    let out = orrery(&[
+        "perft",
+        "games/man_in_the_moon.rules",
+        "--position",
+        "tests/positions/blockade.toml",
+        "--depth",
+        "1",
+    ]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert!(text(&out.stdout).contains("perft(1) = 6 "), "{}", text(&out.stdout));
 
@@ -86,8 +93,13 @@ fn bench_reports_playouts_per_second() {
 #[test]
 fn bench_results_do_not_depend_on_threads() {
     let results = |threads: &str| {
-        let out = orrery(&["bench", "games/man_in_the_moon.rules", "--playouts", "500", "--seed", "3", "--threads", threads]);
-        text(&out.stdout).lines().filter(|l| l.contains("wins") || l.starts_with("draws") || l.starts_with("mean")).map(String::from).collect::<Vec<_>>()
+        let out =
+            orrery(&["bench", "games/man_in_the_moon.rules", "--playouts", "500", "--seed", "3", "--threads", threads]);
+        text(&out.stdout)
+            .lines()
+            .filter(|l| l.contains("wins") || l.starts_with("draws") || l.starts_with("mean"))
+            .map(String::from)
+            .collect::<Vec<_>>()
     };
     assert_eq!(results("1"), results("2"));
 }

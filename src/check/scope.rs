@@ -3,7 +3,7 @@
 //! what was used, for the lints.
 
 use super::suggest::help_for;
-use crate::board::{Board, Dir, Site};
+use crate::board::{Board, BoardShape, Dir, Site};
 use crate::diagnostics::Diagnostic;
 use crate::engine::rules::{CounterDef, OptionDef, PieceDef, RegionDef};
 use crate::syntax::ast::*;
@@ -155,7 +155,7 @@ impl<'a> Scope<'a> {
         scope.require(&seen, "game", "game \"Name of the game\"", whole_file);
         scope.require(&seen, "players", "players white, black", whole_file);
         scope.require(&seen, "board", "board square 8 x 8", whole_file);
-        if scope.phases.is_empty() {
+        if scope.phases.is_empty() && !scope.unparsed("phase", None) {
             scope.error(
                 Diagnostic::error("E0103", "the rules have no `phase`, so nobody can ever move")
                     .with_label(
@@ -165,7 +165,7 @@ impl<'a> Scope<'a> {
                     .with_help("add for example `phase play { move man { step all } }`"),
             );
         }
-        if scope.pieces.is_empty() {
+        if scope.pieces.is_empty() && !scope.unparsed("piece", None) {
             scope.error(
                 Diagnostic::error("E0103", "the rules declare no `piece` type")
                     .with_label(
@@ -224,7 +224,7 @@ impl<'a> Scope<'a> {
     }
 
     fn require(&self, seen: &HashMap<&str, Span>, keyword: &str, example: &str, file: Span) {
-        if !seen.contains_key(keyword) {
+        if !seen.contains_key(keyword) && !self.unparsed(keyword, None) {
             self.error(
                 Diagnostic::error("E0105", format!("the rules have no `{keyword}` item"))
                     .with_label(
@@ -236,19 +236,74 @@ impl<'a> Scope<'a> {
         }
     }
 
-    fn unknown(&self, what: &str, name: &Name, expected: &str, candidates: Vec<&str>) {
-        self.error(
-            Diagnostic::error("E0106", format!("unknown {what} `{}`", name.node))
-                .with_label(name.span, format!("expected {expected}"))
-                .with_help(help_for(name.as_str(), what, candidates)),
-        );
+    /// Whether an item with this keyword had a syntax error, and so may have
+    /// declared `name` (any name, for `None` or an item whose name is unreadable).
+    pub fn unparsed(&self, keyword: &str, name: Option<&str>) -> bool {
+        self.file.unparsed.iter().any(|u| {
+            u.keyword == keyword && (name.is_none() || u.name.as_ref().is_none_or(|n| Some(n.as_str()) == name))
+        })
+    }
+
+    /// Whether lookups of players should stay quiet: the `players` item is
+    /// missing or broken, which is reported once already.
+    pub fn players_unknown(&self) -> bool {
+        self.players.is_empty() || self.unparsed("players", None)
+    }
+
+    /// What else a name is declared as, if not as `what`: the kind, and where
+    /// it is declared (sites and directions of the board have no declaration).
+    pub fn declared_as(&self, name: &str, what: &str) -> Option<(&'static str, Option<Span>)> {
+        fn find<'n>(mut names: impl Iterator<Item = &'n Name>, name: &str) -> Option<Option<Span>> {
+            names.find(|n| n.node == name).map(|n| Some(n.span))
+        }
+        let board = self.board.as_ref();
+        let kinds: [(&'static str, Option<Option<Span>>); 8] = [
+            ("player", find(self.players.iter().copied(), name)),
+            ("piece type", find(self.pieces.iter().map(|(n, _)| *n), name)),
+            ("region", find(self.regions.iter().map(|(n, _)| *n), name)),
+            ("option", find(self.options.iter().map(|(n, _)| *n), name)),
+            ("counter", find(self.counters.iter().map(|(n, _)| *n), name)),
+            ("phase", find(self.phases.iter().map(|p| &p.name), name)),
+            ("site", board.and_then(|b| b.site(name)).map(|_| None)),
+            ("direction", board.and_then(|b| b.direction_sets.get(name)).map(|_| None)),
+        ];
+        kinds.into_iter().find_map(|(kind, span)| if kind == what { None } else { span.map(|s| (kind, s)) })
+    }
+
+    /// "unknown X", or "`name` is a Y, not an X" when it names something else.
+    pub fn unknown_or_wrong_kind(&self, what: &str, name: &Name, expected: &str) -> Diagnostic {
+        let Some((kind, declared)) = self.declared_as(name.as_str(), what) else {
+            return Diagnostic::error("E0106", format!("unknown {what} `{}`", name.node))
+                .with_label(name.span, format!("expected {expected}"));
+        };
+        let mut diagnostic =
+            Diagnostic::error("E0106", format!("`{}` is {}, not {}", name.node, article(kind), article(what)))
+                .with_label(name.span, format!("expected {expected}"));
+        if let Some(span) = declared {
+            diagnostic = diagnostic.with_label(span, format!("declared as {} here", article(kind)));
+        }
+        diagnostic
+    }
+
+    fn unknown(&self, what: &str, keyword: &str, name: &Name, expected: &str, candidates: Vec<&str>) {
+        if self.unparsed(keyword, Some(name.as_str())) {
+            return;
+        }
+        let help = match (what, self.declared_as(name.as_str(), what)) {
+            ("counter", Some(("piece type", _))) => {
+                format!("to compare how many `{0}` a player has, write `count(mover, {0})`", name.node)
+            }
+            _ => help_for(name.as_str(), what, candidates),
+        };
+        self.error(self.unknown_or_wrong_kind(what, name, expected).with_help(help));
     }
 
     pub fn player(&self, name: &Name) -> Option<u8> {
         let found = self.players.iter().position(|p| p.node == name.node).map(|p| p as u8);
-        if found.is_none() {
+        if found.is_none() && !self.players_unknown() {
             self.unknown(
                 "player",
+                "players",
                 name,
                 "a player named in `players`",
                 self.players.iter().map(|p| p.as_str()).collect(),
@@ -263,10 +318,10 @@ impl<'a> Scope<'a> {
             return Some(self.players.len() as u8);
         }
         let found = self.players.iter().position(|p| p.node == name.node).map(|p| p as u8);
-        if found.is_none() {
+        if found.is_none() && !self.players_unknown() {
             let mut candidates: Vec<&str> = self.players.iter().map(|p| p.as_str()).collect();
             candidates.push("neutral");
-            self.unknown("owner", name, "a player or `neutral`", candidates);
+            self.unknown("owner", "players", name, "a player or `neutral`", candidates);
         }
         found
     }
@@ -276,6 +331,7 @@ impl<'a> Scope<'a> {
         if found.is_none() {
             self.unknown(
                 "piece type",
+                "piece",
                 name,
                 "a piece type declared with `piece`",
                 self.pieces.iter().map(|(p, _)| p.as_str()).collect(),
@@ -288,10 +344,20 @@ impl<'a> Scope<'a> {
         let board = self.board.as_ref()?;
         let found = board.site(&name.node);
         if found.is_none() {
+            // On a grid a near-miss like `f5` for `e5` is a counting slip, not a typo.
+            let help = match board.shape {
+                BoardShape::Square { files, ranks } => {
+                    let last_file = (b'a' + files as u8 - 1) as char;
+                    format!(
+                        "the sites of this board run from `a1` to `{last_file}{ranks}`: files a to {last_file}, ranks 1 to {ranks}"
+                    )
+                }
+                BoardShape::Graph => help_for(name.as_str(), "site", board.site_names()),
+            };
             self.error(
                 Diagnostic::error("E0107", format!("there is no site `{}` on this board", name.node))
                     .with_label(name.span, "expected a site of the board")
-                    .with_help(help_for(name.as_str(), "site", board.site_names())),
+                    .with_help(help),
             );
         }
         found
@@ -302,6 +368,7 @@ impl<'a> Scope<'a> {
         match found {
             Some(i) => self.used.borrow_mut().regions[i] = true,
             None => self.unknown(
+                "region",
                 "region",
                 name,
                 "a region declared with `region`",
@@ -321,6 +388,7 @@ impl<'a> Scope<'a> {
             }
             None => self.unknown(
                 "counter",
+                "counter",
                 name,
                 "a counter declared with `counter`",
                 self.counters.iter().map(|(c, _)| c.as_str()).collect(),
@@ -333,6 +401,7 @@ impl<'a> Scope<'a> {
         let found = self.phases.iter().position(|p| p.name.node == name.node);
         if found.is_none() {
             self.unknown(
+                "phase",
                 "phase",
                 name,
                 "a phase declared with `phase`",
@@ -347,6 +416,7 @@ impl<'a> Scope<'a> {
         let Some(i) = self.options.iter().position(|(o, _)| o.node == name.node) else {
             self.unknown(
                 "option",
+                "option",
                 name,
                 "an option declared with `option`",
                 self.options.iter().map(|(o, _)| o.as_str()).collect(),
@@ -358,7 +428,11 @@ impl<'a> Scope<'a> {
             self.error(
                 Diagnostic::error("E0108", format!("option `{}` is a number, not true or false", name.node))
                     .with_label(name.span, "expected an option declared `= true` or `= false`")
-                    .with_label(self.options[i].0.span, "declared here"),
+                    .with_label(self.options[i].0.span, "declared here")
+                    .with_help(format!(
+                        "`if` tests an option that is true or false; declare it as `option {} = false`",
+                        name.node
+                    )),
             );
             return None;
         }
@@ -394,7 +468,30 @@ impl<'a> Scope<'a> {
         ok.then_some(dirs)
     }
 
+    /// A span without the whitespace and comments pest lets trail after a
+    /// rule that ends in an optional part (`step n` takes an optional `to`).
+    pub fn trimmed(&self, span: Span) -> Span {
+        let Some(mut text) = self.source_text.get(span.start..span.end) else {
+            return span;
+        };
+        loop {
+            text = text.trim_end();
+            let line_start = text.rfind('\n').map_or(0, |i| i + 1);
+            match text[line_start..].find('#') {
+                Some(hash) if !text[line_start..].contains('"') => text = &text[..line_start + hash],
+                _ => break,
+            }
+        }
+        Span::new(span.start, span.start + text.len())
+    }
+
     pub fn has_errors(&self) -> bool {
         self.diagnostics.borrow().iter().any(Diagnostic::is_error)
     }
+}
+
+/// "a piece type", "an option".
+pub fn article(kind: &str) -> String {
+    let an = kind.starts_with(['a', 'e', 'i', 'o', 'u']);
+    format!("{} {kind}", if an { "an" } else { "a" })
 }

@@ -5,7 +5,7 @@ pub fn closest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) ->
     let mut best: Option<(&str, f64)> = None;
     for candidate in candidates {
         let score = strsim::jaro_winkler(&name.to_lowercase(), &candidate.to_lowercase());
-        let close = score >= 0.8 || strsim::levenshtein(name, candidate) <= 1.max(name.len() / 4);
+        let close = score >= 0.8 || strsim::osa_distance(name, candidate) <= 1.max(name.len() / 4);
         if close && best.is_none_or(|(_, s)| score > s) {
             best = Some((candidate, score));
         }

@@ -3,7 +3,7 @@
 //! must be tested on each position (empty, enemy, ...).
 
 use crate::board::SiteSet;
-use crate::check::scope::Scope;
+use crate::check::scope::{Scope, article};
 use crate::diagnostics::Diagnostic;
 use crate::engine::rules::{GameTest, SiteFilter, SiteTest, Who};
 use crate::syntax::ast::{GameCond, SiteCond};
@@ -99,13 +99,39 @@ fn leaf(scope: &Scope, name: &Name, sites: usize) -> Option<Folded> {
             if let Some(piece) = scope.pieces.iter().position(|(p, _)| p.node == other) {
                 return Some(Folded::Varies(SiteTest::Type(piece as u8)));
             }
+            if scope.unparsed("region", Some(other)) || scope.unparsed("piece", Some(other)) {
+                return None;
+            }
+            let regions: Vec<&str> = scope.regions.iter().map(|(r, _)| r.as_str()).collect();
+            let pieces: Vec<&str> = scope.pieces.iter().map(|(p, _)| p.as_str()).collect();
             let mut candidates: Vec<&str> = SITE_WORDS.to_vec();
-            candidates.extend(scope.regions.iter().map(|(r, _)| r.as_str()));
-            candidates.extend(scope.pieces.iter().map(|(p, _)| p.as_str()));
+            candidates.extend(&regions);
+            candidates.extend(&pieces);
+            let help = match (crate::check::suggest::closest(other, candidates), scope.declared_as(other, "")) {
+                (_, Some(("site", _))) => format!(
+                    "to name sites in a condition, declare a region such as `region target = {other}` and write `target`"
+                ),
+                (Some(close), _) => format!("did you mean `{close}`?"),
+                _ => {
+                    let list = |names: &[&str]| names.iter().map(|n| format!("`{n}`")).collect::<Vec<_>>().join(", ");
+                    let mut help = "a site condition is `empty`, `occupied`, `friend`, `enemy`, `neutral`".to_string();
+                    if !regions.is_empty() {
+                        help.push_str(&format!(", a region ({})", list(&regions)));
+                    }
+                    if !pieces.is_empty() {
+                        help.push_str(&format!(", a piece type ({})", list(&pieces)));
+                    }
+                    help + ", or a combination with `and`, `or` and `not`"
+                }
+            };
+            let message = match scope.declared_as(other, "") {
+                Some((kind, _)) => format!("`{other}` is {}, not a condition on a site", article(kind)),
+                None => format!("`{other}` is not a condition on a site"),
+            };
             scope.error(
-                Diagnostic::error("E0301", format!("`{other}` is not a condition on a site"))
+                Diagnostic::error("E0301", message)
                     .with_label(name.span, "expected empty, occupied, friend, enemy, neutral, a region or a piece type")
-                    .with_help(crate::check::suggest::help_for(other, "site condition", candidates)),
+                    .with_help(help),
             );
             return None;
         }
@@ -149,13 +175,28 @@ pub fn resolve_who(scope: &Scope, name: &Name) -> Option<Who> {
             if let Some(p) = scope.players.iter().position(|p| p.node == name.node) {
                 return Some(Who::Player(p as u8));
             }
+            if scope.players_unknown() {
+                return None;
+            }
+            let players: Vec<&str> = scope.players.iter().map(|p| p.as_str()).collect();
             let mut candidates = vec!["mover", "opponent"];
-            candidates.extend(scope.players.iter().map(|p| p.as_str()));
-            scope.error(
-                Diagnostic::error("E0302", format!("`{}` is not a player", name.node))
-                    .with_label(name.span, "expected `mover`, `opponent` or a player's name")
-                    .with_help(crate::check::suggest::help_for(name.as_str(), "player", candidates)),
-            );
+            candidates.extend(&players);
+            let help = match crate::check::suggest::closest(name.as_str(), candidates) {
+                Some(close) => format!("did you mean `{close}`?"),
+                None => format!(
+                    "write `mover`, `opponent` or a player: {}",
+                    players.iter().map(|p| format!("`{p}`")).collect::<Vec<_>>().join(", ")
+                ),
+            };
+            let mut diagnostic = Diagnostic::error("E0302", format!("`{}` is not a player", name.node))
+                .with_label(name.span, "expected `mover`, `opponent` or a player's name");
+            if let Some((kind, declared)) = scope.declared_as(name.as_str(), "player") {
+                diagnostic.message = format!("`{}` is {}, not a player", name.node, article(kind));
+                if let Some(span) = declared {
+                    diagnostic = diagnostic.with_label(span, format!("declared as {} here", article(kind)));
+                }
+            }
+            scope.error(diagnostic.with_help(help));
             None
         }
     }

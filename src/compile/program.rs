@@ -14,20 +14,48 @@ use crate::syntax::span::Span;
 /// destination set per statement on the stack).
 pub const MAX_PATH: usize = 8;
 
+/// What the statements so far have written, errors or not: checks further
+/// on go by this, so that one mistake is reported once.
+#[derive(Default)]
+struct Written {
+    /// A live `step` or `slide`, even one with errors.
+    movement: bool,
+    /// A live `capture` after a movement, even one with errors.
+    effect: bool,
+}
+
 /// Lowers a move program; `None` if any part of it has errors.
 pub fn move_program(scope: &Scope, statements: &[Statement], rule_span: Span) -> Option<(Vec<MoveOp>, Vec<EffectOp>)> {
     let mut path = Vec::new();
     let mut effects = Vec::new();
-    let ok = lower_block(scope, statements, &mut path, &mut effects, true);
+    let ok = lower_block(scope, statements, &mut path, &mut effects, &mut Written::default(), true);
     if ok && path.is_empty() {
+        // Underline `move PIECE`, not the whole body.
+        let head_end =
+            scope.source_text[rule_span.start..rule_span.end].find('{').map_or(rule_span.end, |i| rule_span.start + i);
+        let head = scope.trimmed(Span::new(rule_span.start, head_end));
+        let help = if has_movement(statements) {
+            "every `step` and `slide` of this move is in an `if` branch that the options in force rule out"
+        } else {
+            "write for example `move man { step orthogonal }`"
+        };
         scope.error(
             Diagnostic::error("E0401", "this move rule never moves the piece")
-                .with_label(rule_span, "expected a `step` or `slide` in this move")
-                .with_help("write for example `move man { step orthogonal }`"),
+                .with_label(head, "expected a `step` or `slide` in this move")
+                .with_help(help),
         );
         return None;
     }
     ok.then_some((path, effects))
+}
+
+/// Whether any branch of a program has a `step` or `slide`.
+fn has_movement(statements: &[Statement]) -> bool {
+    statements.iter().any(|s| match s {
+        Statement::Step { .. } | Statement::Slide { .. } => true,
+        Statement::If { then, otherwise, .. } => has_movement(then) || has_movement(otherwise),
+        Statement::Capture { .. } => false,
+    })
 }
 
 /// Lowers statements in order. `live` is false inside a branch the options
@@ -37,6 +65,7 @@ fn lower_block(
     statements: &[Statement],
     path: &mut Vec<MoveOp>,
     effects: &mut Vec<EffectOp>,
+    written: &mut Written,
     live: bool,
 ) -> bool {
     let mut ok = true;
@@ -46,18 +75,20 @@ fn lower_block(
                 let chosen = scope.bool_option(option);
                 ok &= chosen.is_some();
                 let chosen = chosen.unwrap_or(true);
-                ok &= lower_block(scope, then, path, effects, live && chosen);
-                ok &= lower_block(scope, otherwise, path, effects, live && !chosen);
+                ok &= lower_block(scope, then, path, effects, written, live && chosen);
+                ok &= lower_block(scope, otherwise, path, effects, written, live && !chosen);
             }
             Statement::Step { directions, to, span } | Statement::Slide { directions, to, span } => {
-                if !effects.is_empty() && live {
+                let span = scope.trimmed(*span);
+                if written.effect && live {
                     ok = false;
                     scope.error(
                         Diagnostic::error("E0402", "the piece moves again after its capture")
-                            .with_label(*span, "a movement after an effect")
+                            .with_label(span, "a movement after an effect")
                             .with_help("put `capture` after the last `step` or `slide` of the move"),
                     );
                 }
+                written.movement |= live;
                 let dirs = scope.directions(directions);
                 let to = destination(scope, to.as_ref());
                 let (Some(dirs), Some(to)) = (dirs, to) else {
@@ -68,7 +99,7 @@ fn lower_block(
                     ok = false;
                     scope.error(
                         Diagnostic::error("E0404", format!("a move may take at most {MAX_PATH} steps or slides"))
-                            .with_label(*span, "one too many")
+                            .with_label(span, "one too many")
                             .with_help("split the movement into fewer, longer statements"),
                     );
                 } else if live {
@@ -86,13 +117,15 @@ fn lower_block(
                 }
             }
             Statement::Capture { kind, directions, span } => {
-                if path.is_empty() && live {
+                if !written.movement && live {
                     ok = false;
                     scope.error(
                         Diagnostic::error("E0403", "a capture before the piece has moved")
-                            .with_label(*span, "this capture comes first")
+                            .with_label(scope.trimmed(*span), "this capture comes first")
                             .with_help("captures happen on arrival: put `capture` after a `step` or `slide`"),
                     );
+                } else {
+                    written.effect |= live;
                 }
                 let Some(dirs) = scope.directions(directions) else {
                     ok = false;

@@ -7,6 +7,17 @@ use super::span::{Name, Span, Spanned};
 #[derive(Clone, Debug, Default)]
 pub struct RuleFile {
     pub items: Vec<Spanned<Item>>,
+    /// Items with a syntax error, already reported. The checker stays quiet
+    /// about what they would have declared, so that one mistake is one error.
+    pub unparsed: Vec<Unparsed>,
+}
+
+/// An item that did not parse: its keyword and, if it could be read, the
+/// name it declares (`phase NAME`, `region NAME`, ...).
+#[derive(Clone, Debug)]
+pub struct Unparsed {
+    pub keyword: &'static str,
+    pub name: Option<Name>,
 }
 
 #[derive(Clone, Debug)]

@@ -1,13 +1,15 @@
 //! Runs the pest grammar over a rule file, one top-level item at a time.
 //!
 //! pest stops at the first syntax error. To report every error in one run,
-//! the file is cut into items first: an item starts at a line whose first
-//! character begins a word. Each item is parsed on its own, so a mistake in
-//! one leaves the others readable.
+//! the file is cut into items first: an item starts at a line that begins
+//! with an item keyword, or with any other word outside braces. Each item is
+//! parsed on its own, so a mistake in one (even a missing `}`) leaves the
+//! others readable.
 
-use super::ast::RuleFile;
+use super::ast::{RuleFile, Unparsed};
 use super::lower::lower_item;
-use super::span::Span;
+use super::span::{Span, Spanned};
+use crate::check::suggest::closest;
 use crate::diagnostics::Diagnostic;
 use pest::Parser;
 use pest::error::{ErrorVariant, InputLocation};
@@ -17,9 +19,18 @@ use pest_derive::Parser;
 #[grammar = "../grammar/rules.pest"]
 pub(super) struct RulesParser;
 
+/// The keywords that start top-level items.
+const ITEM_KEYWORDS: [&str; 11] =
+    ["game", "players", "board", "region", "piece", "option", "counter", "setup", "phase", "end", "repetition"];
+
+/// Items whose second word is the name they declare.
+const NAMING_ITEMS: [&str; 5] = ["region", "piece", "option", "counter", "phase"];
+
 /// Parses a rule file. Returns the items that parsed and one diagnostic per
 /// item that did not.
 pub fn parse(text: &str) -> (RuleFile, Vec<Diagnostic>) {
+    // Ask pest for the tokens it tried at the furthest position: "expected `x`".
+    pest::set_error_detail(true);
     let mut file = RuleFile::default();
     let mut diagnostics = Vec::new();
     for chunk in item_chunks(text) {
@@ -36,21 +47,97 @@ pub fn parse(text: &str) -> (RuleFile, Vec<Diagnostic>) {
                     }
                 }
             }
-            Err(error) => diagnostics.push(syntax_error(&error, piece, chunk.start)),
+            Err(error) => {
+                diagnostics.push(syntax_error(&error, piece, chunk.start));
+                if let Some(unparsed) = unparsed_item(piece, chunk.start) {
+                    file.unparsed.push(unparsed);
+                }
+            }
         }
     }
     (file, diagnostics)
 }
 
+/// The first word of a text (letters, digits, `_`).
+fn first_word(text: &str) -> &str {
+    let end = text.find(|c: char| !(c.is_alphanumeric() || c == '_')).unwrap_or(text.len());
+    &text[..end]
+}
+
+/// What an item that did not parse would have declared, read from its first two words.
+fn unparsed_item(piece: &str, offset: usize) -> Option<Unparsed> {
+    let word = first_word(piece);
+    // A misspelt keyword (`peice man`) still says what the item was meant to be.
+    let keyword = match ITEM_KEYWORDS.iter().find(|k| **k == word) {
+        Some(keyword) => *keyword,
+        None => closest(word, ITEM_KEYWORDS)?,
+    };
+    let rest = &piece[word.len()..];
+    let name_start = word.len() + (rest.len() - rest.trim_start().len());
+    let name = first_word(&piece[name_start..]);
+    let is_name = name.starts_with(|c: char| c.is_alphabetic() || c == '_');
+    let name = (NAMING_ITEMS.contains(&keyword) && is_name)
+        .then(|| Spanned::new(name.to_string(), Span::new(offset + name_start, offset + name_start + name.len())));
+    Some(Unparsed { keyword, name })
+}
+
+/// What a character of a rule file is part of.
+#[derive(Clone, Copy, PartialEq)]
+enum Part {
+    Code,
+    Text,
+    Comment,
+}
+
+/// Each character of `text` with its byte offset and whether it is code,
+/// inside a string, or inside a comment. Strings and comments end at a newline.
+fn classify(text: &str) -> impl Iterator<Item = (usize, char, Part)> + '_ {
+    let mut state = Part::Code;
+    text.char_indices().map(move |(i, c)| {
+        let part = match (state, c) {
+            (_, '\n') => Part::Code,
+            (Part::Code, '#') => Part::Comment,
+            (Part::Code, '"') => Part::Text,
+            (Part::Text, '"') => {
+                state = Part::Code;
+                return (i, c, Part::Text);
+            }
+            (s, _) => s,
+        };
+        state = part;
+        (i, c, part)
+    })
+}
+
+/// `{` minus `}` in a line, outside strings and comments.
+fn brace_balance(line: &str) -> i64 {
+    classify(line)
+        .map(|(_, c, part)| match (c, part) {
+            ('{', Part::Code) => 1,
+            ('}', Part::Code) => -1,
+            _ => 0,
+        })
+        .sum()
+}
+
 /// Byte ranges of the top-level items (the first may be a preamble of comments).
+/// A line that begins with an item keyword always starts an item, so that a
+/// missing `}` costs one item only; a line that begins with another word
+/// starts one only outside braces, so item bodies need no indentation.
 fn item_chunks(text: &str) -> Vec<Span> {
     let mut starts = vec![0];
     let mut offset = 0;
+    let mut depth = 0;
     for line in text.split_inclusive('\n') {
         let first = line.chars().next();
-        if offset > 0 && first.is_some_and(|c| c.is_alphabetic() || c == '_') {
+        if offset > 0
+            && first.is_some_and(|c| c.is_alphabetic() || c == '_')
+            && (depth <= 0 || ITEM_KEYWORDS.contains(&first_word(line)))
+        {
             starts.push(offset);
+            depth = 0;
         }
+        depth += brace_balance(line);
         offset += line.len();
     }
     let mut chunks = Vec::new();
@@ -62,31 +149,145 @@ fn item_chunks(text: &str) -> Vec<Span> {
 }
 
 fn syntax_error(error: &pest::error::Error<Rule>, piece: &str, offset: usize) -> Diagnostic {
-    let position = match error.location {
+    let shift = |span: Span| Span::new(offset + span.start, offset + span.end);
+    let mut position = match error.location {
         InputLocation::Pos(p) => p,
         InputLocation::Span((s, _)) => s,
     };
-    let found = describe_found(piece, position);
-    let span = Span::new(offset + position, offset + position + found.1);
-    let (message, label) = match &error.variant {
+    if position == 0
+        && let Some(diagnostic) = unknown_item(piece, offset)
+    {
+        return diagnostic;
+    }
+    let mut expected: Vec<String> = match &error.variant {
         ErrorVariant::ParsingError { positives, .. } => {
-            let mut words: Vec<&str> = positives.iter().filter_map(|r| rule_words(*r)).collect();
-            words.sort();
-            words.dedup();
-            let expected = match words.len() {
-                0 => "something else".to_string(),
-                1 => words[0].to_string(),
-                _ => {
-                    let last = words.pop().unwrap_or_default();
-                    format!("{} or {}", words.join(", "), last)
-                }
-            };
-            (format!("syntax error: expected {expected}, found {}", found.0), format!("expected {expected}"))
+            positives.iter().filter_map(|r| rule_words(*r)).map(String::from).collect()
         }
-        ErrorVariant::CustomError { message } => (format!("syntax error: {message}"), message.clone()),
+        ErrorVariant::CustomError { message } => {
+            let span = shift(Span::new(position, position + describe_found(piece, position).1));
+            return Diagnostic::error("E0001", format!("syntax error: {message}")).with_label(span, message.clone());
+        }
     };
-    Diagnostic::error("E0001", message).with_label(span, label).with_optional_help(syntax_hint(piece, position))
+    // pest names the rules that failed where they started; the tokens it
+    // tried further on say more precisely what was missing.
+    if let Some(attempts) = error.parse_attempts() {
+        let tokens: Vec<String> = attempts.expected_tokens().iter().filter_map(token_words).collect();
+        if attempts.max_position > position && !tokens.is_empty() {
+            position = attempts.max_position;
+            expected = tokens;
+        } else if attempts.max_position == position {
+            // Tokens that start a name, a number or a condition add nothing to the rules named.
+            let extra: Vec<String> = tokens
+                .into_iter()
+                .filter(|t| !covered(t, &expected) && !matches!(t.as_str(), "`(`" | "`-`" | "`not`"))
+                .collect();
+            expected.extend(extra);
+        }
+    }
+    expected.sort();
+    expected.dedup();
+    let expected = match expected.len() {
+        0 => "something else".to_string(),
+        1 => expected[0].clone(),
+        _ => {
+            let last = expected.pop().unwrap_or_default();
+            format!("{} or {}", expected.join(", "), last)
+        }
+    };
+    let (found, length) = describe_found(piece, position);
+    let at_end = only_comments_left(&piece[position.min(piece.len())..]);
+    let (found, span) = if at_end {
+        // Point just after the last thing written, not at the next item.
+        let end = last_code_end(&piece[..position.min(piece.len())]);
+        ("the end of the item".to_string(), Span::new(end, end))
+    } else {
+        (found, Span::new(position, position + length))
+    };
+    let label = if found == UNCLOSED_STRING {
+        "this string is never closed".to_string()
+    } else {
+        format!("expected {expected}")
+    };
+    let mut diagnostic = Diagnostic::error("E0001", format!("syntax error: expected {expected}, found {found}"))
+        .with_label(shift(span), label);
+    if at_end && let Some(open) = unclosed_brace(piece) {
+        diagnostic = diagnostic
+            .with_label(shift(Span::new(open, open + 1)), "this `{` is never closed")
+            .with_help("add the missing `}`; the next line that starts with an item keyword begins a new item");
+    }
+    if found == UNCLOSED_STRING {
+        diagnostic = diagnostic.with_help("a string ends with `\"` on the line where it starts");
+    }
+    diagnostic
 }
+
+/// A chunk that starts with a word that is not an item keyword.
+fn unknown_item(piece: &str, offset: usize) -> Option<Diagnostic> {
+    let word = first_word(piece);
+    if word.is_empty() || ITEM_KEYWORDS.contains(&word) {
+        return None;
+    }
+    let help = match closest(word, ITEM_KEYWORDS) {
+        Some(keyword) => format!("did you mean `{keyword}`?"),
+        None => format!(
+            "a rule file is a list of items, each starting at the beginning of a line with one of: {}",
+            ITEM_KEYWORDS.join(", ")
+        ),
+    };
+    Some(
+        Diagnostic::error("E0001", format!("syntax error: expected an item, found `{word}`"))
+            .with_label(Span::new(offset, offset + word.len()), "not an item keyword")
+            .with_help(help),
+    )
+}
+
+/// A token pest tried, in words; `None` for whitespace, comments and
+/// character ranges (pest does not export its token type, so this goes by
+/// its `Debug` and `Display` forms).
+fn token_words(token: &(impl std::fmt::Display + std::fmt::Debug)) -> Option<String> {
+    let text = token.to_string();
+    let literal = format!("{token:?}").starts_with("Sensitive");
+    // `_` continues a name and `"` opens a string: "a name" and "a quoted string" say it better.
+    (literal && !matches!(text.as_str(), " " | "\t" | "\r" | "\n" | "#" | "_" | "\"")).then(|| format!("`{text}`"))
+}
+
+/// Whether `expected` already mentions a token, as in "a phase rule (place, move, ...)".
+fn covered(token: &str, expected: &[String]) -> bool {
+    let raw = token.trim_matches('`');
+    expected.iter().any(|words| {
+        words.contains(token) || words.split(|c: char| !(c.is_alphanumeric() || c == '_')).any(|w| w == raw)
+    })
+}
+
+/// Whether a text holds nothing but whitespace and comments.
+fn only_comments_left(text: &str) -> bool {
+    classify(text).all(|(_, c, part)| part == Part::Comment || c.is_whitespace())
+}
+
+/// The byte offset just after the last character that is not whitespace or a comment.
+fn last_code_end(text: &str) -> usize {
+    classify(text)
+        .filter(|&(_, c, part)| part != Part::Comment && !c.is_whitespace())
+        .last()
+        .map_or(0, |(i, c, _)| i + c.len_utf8())
+}
+
+/// The offset of the last `{` that no `}` closes, outside strings and comments.
+fn unclosed_brace(piece: &str) -> Option<usize> {
+    let mut open = Vec::new();
+    for (i, c, part) in classify(piece) {
+        match (c, part) {
+            ('{', Part::Code) => open.push(i),
+            ('}', Part::Code) => {
+                open.pop();
+            }
+            _ => {}
+        }
+    }
+    open.pop()
+}
+
+const UNCLOSED_STRING: &str = "a string that is never closed";
 
 /// What stands at the error position, in words, and how many bytes to underline.
 fn describe_found(piece: &str, position: usize) -> (String, usize) {
@@ -97,25 +298,15 @@ fn describe_found(piece: &str, position: usize) -> (String, usize) {
     if first == '\n' || first == '\r' {
         return ("the end of the line".to_string(), 0);
     }
+    if first == '"' {
+        let line = rest.split('\n').next().unwrap_or(rest).trim_end_matches('\r');
+        return match line[1..].find('"') {
+            Some(end) => (format!("the string `{}`", &line[..end + 2]), end + 2),
+            None => (UNCLOSED_STRING.to_string(), line.len()),
+        };
+    }
     let word: String = rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
     if word.is_empty() { (format!("`{first}`"), first.len_utf8()) } else { (format!("`{word}`"), word.len()) }
-}
-
-fn syntax_hint(piece: &str, position: usize) -> Option<String> {
-    let rest = &piece[position.min(piece.len())..];
-    if rest.starts_with(char::is_whitespace) || rest.is_empty() {
-        let opens = piece.matches('{').count();
-        let closes = piece.matches('}').count();
-        if opens > closes {
-            return Some("a `{` in this item is never closed with `}`".to_string());
-        }
-    }
-    if piece.trim_start().starts_with(|c: char| c.is_alphabetic()) && position == 0 {
-        return Some(
-            "a rule file is a list of items, each starting at the beginning of a line with one of: game, players, board, region, piece, option, counter, setup, phase, end, repetition".to_string(),
-        );
-    }
-    None
 }
 
 /// Rule names in words, for "expected ..." messages. `None` hides a rule.
@@ -165,7 +356,7 @@ fn rule_words(rule: Rule) -> Option<&'static str> {
         Rule::count_cmp => "`count(...)`",
         Rule::full_region => "`full(REGION)`",
         Rule::counter_cmp => "a counter comparison",
-        Rule::compare_op => "a comparison (>=, <=, ==, !=, >, <)",
+        Rule::compare_op => "a comparison (`>=`, `<=`, `==`, `!=`, `>`, `<`)",
         Rule::not_kw => "`not`",
         Rule::end_rule => "an end rule (`when ...: ...`) or `}`",
         Rule::end_result | Rule::who_result | Rule::draw_result | Rule::most_wins => {
