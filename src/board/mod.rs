@@ -41,6 +41,55 @@ pub struct Line {
     pub points: Vec<Site>,
 }
 
+/// The sites along one direction from a site, and whether their numbers
+/// only grow or only shrink along the way (true of every ray on a grid):
+/// then "up to the first blocker" is one bit operation.
+#[derive(Clone, Copy, Debug)]
+pub struct Ray {
+    pub sites: SiteSet,
+    pub order: RayOrder,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RayOrder {
+    Increasing,
+    Decreasing,
+    /// Neither: slide by walking the `next` table.
+    Mixed,
+}
+
+impl Ray {
+    fn follow(next: &[Site], n: usize, dir: usize, from: Site) -> Ray {
+        let (mut sites, mut up, mut down) = (SiteSet::EMPTY, true, true);
+        let (mut prev, mut at) = (from, next[dir * n + from as usize]);
+        while at != NO_SITE && at != from && !sites.contains(at) {
+            sites.insert(at);
+            up &= at > prev;
+            down &= at < prev;
+            prev = at;
+            at = next[dir * n + at as usize];
+        }
+        let order = match (up, down) {
+            (true, _) => RayOrder::Increasing,
+            (_, true) => RayOrder::Decreasing,
+            _ => RayOrder::Mixed,
+        };
+        Ray { sites, order }
+    }
+
+    /// The sites a slide can reach: the ray up to and including the first
+    /// site not in `empty`; `None` when the ray's order is mixed.
+    #[inline]
+    pub fn reach(&self, empty: SiteSet) -> Option<SiteSet> {
+        let blockers = empty.complement_in(self.sites);
+        match self.order {
+            RayOrder::Increasing => Some(self.sites.upto_lowest(blockers)),
+            RayOrder::Decreasing => Some(self.sites.downto_highest(blockers)),
+            RayOrder::Mixed => None,
+        }
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct Board {
     pub shape: BoardShape,
@@ -50,6 +99,10 @@ pub struct Board {
     pub directions: Vec<String>,
     /// `next[dir * sites + site]`: the neighbour in that direction, or `NO_SITE`.
     next: Vec<Site>,
+    /// `rays[dir * sites + site]`: the sites met going from `site` in `dir`
+    /// until the edge (or back at `site` on a closed line), for sliding with
+    /// set operations instead of a walk.
+    pub rays: Vec<Ray>,
     /// The reverse of each direction.
     pub opposite: Vec<Dir>,
     /// Named direction sets (`orthogonal`, `lines`, a line's name, ...).
@@ -80,6 +133,11 @@ impl Board {
     #[inline]
     pub fn next(&self, site: Site, dir: Dir) -> Site {
         self.next[dir as usize * self.sites.len() + site as usize]
+    }
+
+    #[inline]
+    pub fn ray(&self, site: Site, dir: Dir) -> &Ray {
+        &self.rays[dir as usize * self.sites.len() + site as usize]
     }
 
     /// For each site, the sites one step away in any of `dirs`.
@@ -120,6 +178,9 @@ impl Board {
                 }
             }
         }
-        Board { shape, sites, lines, directions, next, opposite, direction_sets, site_index, graph }
+        // A board too big for site sets is rejected later (E0208); give it no rays.
+        let ray_count = if n <= SiteSet::CAPACITY { directions.len() * n } else { 0 };
+        let rays = (0..ray_count).map(|i| Ray::follow(&next, n, i / n, (i % n) as Site)).collect();
+        Board { shape, sites, lines, directions, next, rays, opposite, direction_sets, site_index, graph }
     }
 }

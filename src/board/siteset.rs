@@ -65,6 +65,21 @@ impl SiteSet {
         SiteSet(!self.0 & within.0)
     }
 
+    /// The sites up to and including the lowest site of `stop` (all of
+    /// this set when `stop` is empty). A ray numbered upwards, cut at the
+    /// first blocker.
+    #[inline]
+    pub fn upto_lowest(self, stop: SiteSet) -> SiteSet {
+        if stop.0 == 0 { self } else { SiteSet(self.0 & (stop.0 ^ (stop.0 - 1))) }
+    }
+
+    /// The sites down to and including the highest site of `stop`: a ray
+    /// numbered downwards, cut at the first blocker.
+    #[inline]
+    pub fn downto_highest(self, stop: SiteSet) -> SiteSet {
+        if stop.0 == 0 { self } else { SiteSet(self.0 & !((1u128 << (127 - stop.0.leading_zeros())) - 1)) }
+    }
+
     /// The sites in increasing order.
     #[inline]
     pub fn iter(self) -> SiteSetIter {
@@ -95,5 +110,30 @@ impl FromIterator<Site> for SiteSet {
             set.insert(site);
         }
         set
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn set(sites: &[Site]) -> SiteSet {
+        sites.iter().copied().collect()
+    }
+
+    #[test]
+    fn cut_at_the_first_blocker_going_up() {
+        let ray = set(&[3, 5, 9, 12]);
+        assert_eq!(ray.upto_lowest(set(&[9, 12, 40])), set(&[3, 5, 9]));
+        assert_eq!(ray.upto_lowest(SiteSet::EMPTY), ray);
+        assert_eq!(ray.upto_lowest(set(&[3])), set(&[3]));
+    }
+
+    #[test]
+    fn cut_at_the_first_blocker_going_down() {
+        let ray = set(&[2, 7, 11, 100]);
+        assert_eq!(ray.downto_highest(set(&[0, 7])), set(&[7, 11, 100]));
+        assert_eq!(ray.downto_highest(SiteSet::EMPTY), ray);
+        assert_eq!(ray.downto_highest(set(&[100])), set(&[100]));
     }
 }

@@ -64,6 +64,33 @@ impl State {
                         }
                         continue;
                     }
+                    // A single slide: walk each ray directly, no recursion.
+                    if let [MoveOp::Slide { dirs, .. }] = &path[..] {
+                        let (target, empty, board) = (targets[0], self.pos.sets[0], &game.board);
+                        for from in own.iter() {
+                            for &dir in dirs {
+                                if let Some(reach) = board.ray(from, dir).reach(empty) {
+                                    for to in reach.and(target).iter() {
+                                        if !emit(Move { rule, piece: *piece, from, to }) {
+                                            return;
+                                        }
+                                    }
+                                    continue;
+                                }
+                                let mut to = board.next(from, dir);
+                                while to != NO_SITE && to != from {
+                                    if target.contains(to) && !emit(Move { rule, piece: *piece, from, to }) {
+                                        return;
+                                    }
+                                    if !empty.contains(to) {
+                                        break;
+                                    }
+                                    to = board.next(to, dir);
+                                }
+                            }
+                        }
+                        continue;
+                    }
                     for from in own.iter() {
                         let mut arrive = |to| emit(Move { rule, piece: *piece, from, to });
                         if !self.walk(path, &targets, from, from, &mut arrive) {
