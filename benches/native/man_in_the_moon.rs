@@ -144,9 +144,9 @@ impl NativeMoon {
         while own != 0 {
             let from = own.trailing_zeros() as u8;
             own &= own - 1;
-            for dir in 0..4 {
+            for (dir, &first) in NEIGH[from as usize].iter().enumerate() {
                 // Walk over empty squares; short moves stop after one step.
-                let mut sq = NEIGH[from as usize][dir];
+                let mut sq = first;
                 while sq != NONE && empty & bit(sq) != 0 {
                     out[n] = Move { from, to: sq };
                     n += 1;
@@ -176,9 +176,9 @@ impl NativeMoon {
 
             // Custodian capture: a run of enemies closed by an own man.
             let mut captured = 0;
-            for dir in 0..4 {
+            for (dir, &first) in NEIGH[mv.to as usize].iter().enumerate() {
                 let mut run = 0;
-                let mut sq = NEIGH[mv.to as usize][dir];
+                let mut sq = first;
                 while sq != NONE && self.men[opp] & bit(sq) != 0 {
                     run |= bit(sq);
                     sq = NEIGH[sq as usize][dir];
