@@ -189,7 +189,13 @@ fn phase(scope: &Scope, decl: &crate::syntax::ast::PhaseDecl) -> Option<PhaseDef
                 let piece = scope.piece(piece);
                 let on = site_filter(scope, on);
                 match (piece, on) {
-                    (Some(piece), Some(on)) => {
+                    (Some(piece), Some(mut on)) => {
+                        // A piece is only ever placed on an empty site, whatever
+                        // the condition adds: placing never captures or stacks.
+                        on.test = match on.test {
+                            SiteTest::True | SiteTest::Empty => SiteTest::Empty,
+                            other => SiteTest::And(vec![SiteTest::Empty, other]),
+                        };
                         scope.used.borrow_mut().pieces_moved[piece as usize] = true;
                         def.moves.push(MoveRule::Place { piece, on });
                     }
