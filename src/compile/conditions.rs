@@ -9,7 +9,7 @@ use crate::engine::rules::{GameTest, SiteFilter, SiteTest, Who};
 use crate::syntax::ast::{GameCond, SiteCond};
 use crate::syntax::span::Name;
 
-const SITE_WORDS: [&str; 5] = ["empty", "occupied", "friend", "enemy", "neutral"];
+const SITE_WORDS: [&str; 7] = ["empty", "occupied", "friend", "enemy", "neutral", "last_from", "last_to"];
 
 /// A site condition folded as far as the board allows.
 enum Folded {
@@ -87,6 +87,8 @@ fn leaf(scope: &Scope, name: &Name, sites: usize) -> Option<Folded> {
         "friend" => SiteTest::Friend,
         "enemy" => SiteTest::Enemy,
         "neutral" => SiteTest::Neutral,
+        "last_from" => SiteTest::LastFrom,
+        "last_to" => SiteTest::LastTo,
         other => {
             if scope.regions.iter().any(|(r, _)| r.node == other) {
                 let region = scope.region(name)?;
@@ -114,7 +116,9 @@ fn leaf(scope: &Scope, name: &Name, sites: usize) -> Option<Folded> {
                 (Some(close), _) => format!("did you mean `{close}`?"),
                 _ => {
                     let list = |names: &[&str]| names.iter().map(|n| format!("`{n}`")).collect::<Vec<_>>().join(", ");
-                    let mut help = "a site condition is `empty`, `occupied`, `friend`, `enemy`, `neutral`".to_string();
+                    let mut help =
+                        "a site condition is `empty`, `occupied`, `friend`, `enemy`, `neutral`, `last_from`, `last_to`"
+                            .to_string();
                     if !regions.is_empty() {
                         help.push_str(&format!(", a region ({})", list(&regions)));
                     }

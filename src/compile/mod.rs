@@ -78,6 +78,14 @@ fn assemble(scope: &Scope, source: &Source) -> Option<Game> {
         RepetitionRule::Forbidden => Repetition::Forbidden,
         RepetitionRule::DrawAfter(n) => Repetition::DrawAfter(n.clamp(2, 1000) as u32),
     });
+    traits_check(scope);
+    if let Some(rule) = scope.repetition.filter(|r| matches!(r.node, RepetitionRule::Forbidden)) {
+        scope.error(
+            Diagnostic::error("E0507", "`repetition forbidden` is not implemented yet")
+                .with_label(rule.span, "planned, see docs/language.md section 24.18")
+                .with_help("use `repetition loses` or `repetition draw after N`"),
+        );
+    }
     let board = scope.board.clone()?;
     let phases: Vec<PhaseDef> = phases.into_iter().collect::<Option<_>>()?;
     let end_rules: Vec<EndRuleDef> = end_rules.into_iter().collect::<Option<_>>()?;
@@ -202,13 +210,18 @@ fn phase(scope: &Scope, decl: &crate::syntax::ast::PhaseDecl) -> Option<PhaseDef
                     _ => ok = false,
                 }
             }
-            PhaseRule::Move { piece, program, span } => {
+            PhaseRule::Move { neutral, piece, guard, program, span } => {
                 let piece = scope.piece(piece);
+                let guard = match guard {
+                    Some(cond) => game_test(scope, cond).map(Some),
+                    None => Some(None),
+                };
                 let program = program::move_program(scope, program, *span);
-                match (piece, program) {
-                    (Some(piece), Some((path, effects))) => {
+                match (piece, guard, program) {
+                    (Some(piece), Some(guard), Some(program)) => {
                         scope.used.borrow_mut().pieces_moved[piece as usize] = true;
-                        def.moves.push(MoveRule::Move { piece, path, effects });
+                        let program::Program { path, effects, forbid } = program;
+                        def.moves.push(MoveRule::Move { piece, neutral: *neutral, guard, path, effects, forbid });
                     }
                     _ => ok = false,
                 }
@@ -224,20 +237,47 @@ fn phase(scope: &Scope, decl: &crate::syntax::ast::PhaseDecl) -> Option<PhaseDef
                     _ => ok = false,
                 }
             }
-            PhaseRule::After { trigger, counter, op, amount } => match scope.counter(counter, false) {
-                Some(counter) => {
-                    let update = CounterUpdate { counter, op: *op, amount: amount.node };
-                    match trigger.node {
-                        Trigger::Move => def.after_move.push(update),
-                        Trigger::Capture => def.after_capture.push(update),
+            PhaseRule::After { trigger, piece, counter, op, amount } => {
+                match (scope.counter(counter, false), piece.as_ref().map(|p| scope.piece(p))) {
+                    (Some(_), Some(None)) | (None, _) => ok = false,
+                    (Some(counter), piece) => {
+                        let update = CounterUpdate { piece: piece.flatten(), counter, op: *op, amount: amount.node };
+                        match trigger.node {
+                            Trigger::Move => def.after_move.push(update),
+                            Trigger::Capture => def.after_capture.push(update),
+                        }
                     }
                 }
-                None => ok = false,
-            },
+            }
             PhaseRule::Blocked(action) => def.blocked = action.node,
         }
     }
     ok.then_some(def)
+}
+
+/// Piece traits that need something of the rest of the game.
+fn traits_check(scope: &Scope) {
+    for (name, def) in &scope.pieces {
+        if def.reversible && !scope.players_unknown() && scope.players.len() != 2 {
+            scope.error(
+                Diagnostic::error("E0506", format!("`{}` is reversible, which needs exactly two players", name.node))
+                    .with_label(
+                        name.span,
+                        format!("a piece with two faces, but the game has {} players", scope.players.len()),
+                    )
+                    .with_help("a flip gives the piece to the other player; with more players that is ambiguous"),
+            );
+        }
+        if def.royal {
+            scope.error(
+                Diagnostic::warning(
+                    "W0106",
+                    format!("`royal` has no effect yet: `{}` is an ordinary piece", name.node),
+                )
+                .with_label(name.span, "royal pieces and threats are planned (docs/language.md 24.11)"),
+            );
+        }
+    }
 }
 
 fn end_rule(scope: &Scope, rule: &crate::syntax::ast::EndRule) -> Option<EndRuleDef> {

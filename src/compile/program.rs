@@ -6,8 +6,8 @@
 use super::conditions::site_filter;
 use crate::check::scope::Scope;
 use crate::diagnostics::Diagnostic;
-use crate::engine::rules::{EffectOp, MoveOp, SiteFilter, SiteTest};
-use crate::syntax::ast::{CaptureKind, SiteCond, Statement};
+use crate::engine::rules::{EffectOp, MoveOp, MoveTest, SiteFilter, SiteTest};
+use crate::syntax::ast::{CaptureKind, MoveCond, MoveSite, SiteCond, Statement};
 use crate::syntax::span::Span;
 
 /// The most movement statements in one move (move generation keeps one
@@ -22,39 +22,59 @@ struct Written {
     movement: bool,
     /// A live `capture` after a movement, even one with errors.
     effect: bool,
+    /// Where the program names the `over` site, to check there is a hop.
+    over_uses: Vec<Span>,
+}
+
+/// A lowered move program.
+pub struct Program {
+    pub path: Vec<MoveOp>,
+    pub effects: Vec<EffectOp>,
+    pub forbid: Vec<MoveTest>,
 }
 
 /// Lowers a move program; `None` if any part of it has errors.
-pub fn move_program(scope: &Scope, statements: &[Statement], rule_span: Span) -> Option<(Vec<MoveOp>, Vec<EffectOp>)> {
-    let mut path = Vec::new();
-    let mut effects = Vec::new();
-    let ok = lower_block(scope, statements, &mut path, &mut effects, &mut Written::default(), true);
+pub fn move_program(scope: &Scope, statements: &[Statement], rule_span: Span) -> Option<Program> {
+    let mut program = Program { path: Vec::new(), effects: Vec::new(), forbid: Vec::new() };
+    let mut written = Written::default();
+    let mut ok = lower_block(scope, statements, &mut program, &mut written, true);
+    if !program.path.iter().any(|op| matches!(op, MoveOp::Hop { .. })) && !program.path.is_empty() {
+        for span in &written.over_uses {
+            ok = false;
+            scope.error(
+                Diagnostic::error("E0405", "this move hops over nothing, so it has no `over` site")
+                    .with_label(*span, "`over` names the site a `hop` jumps")
+                    .with_help("add a `hop DIRECTIONS over CONDITION` to the move, or name `from` or `to`"),
+            );
+        }
+    }
+    let path = &program.path;
     if ok && path.is_empty() {
         // Underline `move PIECE`, not the whole body.
         let head_end =
             scope.source_text[rule_span.start..rule_span.end].find('{').map_or(rule_span.end, |i| rule_span.start + i);
         let head = scope.trimmed(Span::new(rule_span.start, head_end));
         let help = if has_movement(statements) {
-            "every `step` and `slide` of this move is in an `if` branch that the options in force rule out"
+            "every `step`, `slide` and `hop` of this move is in an `if` branch that the options in force rule out"
         } else {
             "write for example `move man { step orthogonal }`"
         };
         scope.error(
             Diagnostic::error("E0401", "this move rule never moves the piece")
-                .with_label(head, "expected a `step` or `slide` in this move")
+                .with_label(head, "expected a `step`, `slide` or `hop` in this move")
                 .with_help(help),
         );
         return None;
     }
-    ok.then_some((path, effects))
+    ok.then_some(program)
 }
 
 /// Whether any branch of a program has a `step` or `slide`.
 fn has_movement(statements: &[Statement]) -> bool {
     statements.iter().any(|s| match s {
-        Statement::Step { .. } | Statement::Slide { .. } => true,
+        Statement::Step { .. } | Statement::Slide { .. } | Statement::Hop { .. } => true,
         Statement::If { then, otherwise, .. } => has_movement(then) || has_movement(otherwise),
-        Statement::Capture { .. } => false,
+        Statement::Capture { .. } | Statement::Flip { .. } | Statement::Forbid { .. } => false,
     })
 }
 
@@ -63,8 +83,7 @@ fn has_movement(statements: &[Statement]) -> bool {
 fn lower_block(
     scope: &Scope,
     statements: &[Statement],
-    path: &mut Vec<MoveOp>,
-    effects: &mut Vec<EffectOp>,
+    program: &mut Program,
     written: &mut Written,
     live: bool,
 ) -> bool {
@@ -75,10 +94,13 @@ fn lower_block(
                 let chosen = scope.bool_option(option);
                 ok &= chosen.is_some();
                 let chosen = chosen.unwrap_or(true);
-                ok &= lower_block(scope, then, path, effects, written, live && chosen);
-                ok &= lower_block(scope, otherwise, path, effects, written, live && !chosen);
+                ok &= lower_block(scope, then, program, written, live && chosen);
+                ok &= lower_block(scope, otherwise, program, written, live && !chosen);
             }
-            Statement::Step { directions, to, span } | Statement::Slide { directions, to, span } => {
+            Statement::Step { directions, to, span }
+            | Statement::Slide { directions, to, span }
+            | Statement::Hop { directions, to, span, .. } => {
+                let path = &mut program.path;
                 let span = scope.trimmed(*span);
                 if written.effect && live {
                     ok = false;
@@ -91,7 +113,11 @@ fn lower_block(
                 written.movement |= live;
                 let dirs = scope.directions(directions);
                 let to = destination(scope, to.as_ref());
-                let (Some(dirs), Some(to)) = (dirs, to) else {
+                let over = match statement {
+                    Statement::Hop { over, .. } => site_filter(scope, over).map(Some),
+                    _ => Some(None),
+                };
+                let (Some(dirs), Some(to), Some(over)) = (dirs, to, over) else {
                     ok = false;
                     continue;
                 };
@@ -111,6 +137,9 @@ fn lower_block(
                                 .map(|b| b.reach(&dirs.iter().map(|&d| b.opposite[d as usize]).collect::<Vec<_>>()))
                                 .unwrap_or_default();
                             MoveOp::Step { dirs, to, reach, back }
+                        }
+                        Statement::Hop { .. } => {
+                            MoveOp::Hop { dirs, over: over.expect("a hop has an over condition"), to }
                         }
                         _ => MoveOp::Slide { dirs, to },
                     });
@@ -133,13 +162,65 @@ fn lower_block(
                 };
                 if live {
                     match kind.node {
-                        CaptureKind::Custodial => effects.push(EffectOp::CaptureCustodial { dirs }),
+                        CaptureKind::Custodial => program.effects.push(EffectOp::CaptureCustodial { dirs }),
                     }
                 }
             }
+            Statement::Flip { site, span } => {
+                if !written.movement && live {
+                    ok = false;
+                    scope.error(
+                        Diagnostic::error("E0403", "a flip before the piece has moved")
+                            .with_label(scope.trimmed(*span), "this flip comes first")
+                            .with_help("effects happen on arrival: put `flip` after a `step`, `slide` or `hop`"),
+                    );
+                }
+                written.effect |= live;
+                match site.node {
+                    MoveSite::From => {
+                        ok = false;
+                        scope.error(
+                            Diagnostic::error("E0406", "nothing is left at `from` to flip")
+                                .with_label(site.span, "the moving piece has left this site")
+                                .with_help("flip `over` (the piece hopped) or `to` (the piece that moved)"),
+                        );
+                    }
+                    MoveSite::Over => written.over_uses.push(site.span),
+                    MoveSite::To => {}
+                }
+                if live {
+                    program.effects.push(EffectOp::Flip { site: site.node });
+                }
+            }
+            Statement::Forbid { cond, .. } => match move_test(scope, cond, written) {
+                Some(test) if live => program.forbid.push(test),
+                Some(_) => {}
+                None => ok = false,
+            },
         }
     }
     ok
+}
+
+/// Lowers a condition on the move; notes uses of `over`.
+fn move_test(scope: &Scope, cond: &MoveCond, written: &mut Written) -> Option<MoveTest> {
+    Some(match cond {
+        MoveCond::Is { site, cond } => {
+            if site.node == MoveSite::Over {
+                written.over_uses.push(site.span);
+            }
+            MoveTest::Is { site: site.node, filter: site_filter(scope, cond)? }
+        }
+        MoveCond::Not(inner) => MoveTest::Not(Box::new(move_test(scope, inner, written)?)),
+        MoveCond::And(parts) => {
+            let parts: Vec<_> = parts.iter().map(|p| move_test(scope, p, written)).collect();
+            MoveTest::And(parts.into_iter().collect::<Option<_>>()?)
+        }
+        MoveCond::Or(parts) => {
+            let parts: Vec<_> = parts.iter().map(|p| move_test(scope, p, written)).collect();
+            MoveTest::Or(parts.into_iter().collect::<Option<_>>()?)
+        }
+    })
 }
 
 /// Where a step or slide may end: `to COND`, by default an empty site.

@@ -38,16 +38,22 @@ impl State {
                 }
                 put(game, pos, mv.to, code);
                 for effect in effects {
-                    captured += run_effect(game, pos, effect, mv.to, mover);
+                    captured += run_effect(game, pos, effect, mv, mover);
                 }
             }
         }
+        pos.last_from = mv.from;
+        pos.last_to = mv.to;
         for update in &phase.after_move {
-            update_counter(pos, update);
+            if update.piece.is_none_or(|p| p == mv.piece) {
+                update_counter(pos, update);
+            }
         }
         if captured > 0 {
             for update in &phase.after_capture {
-                update_counter(pos, update);
+                if update.piece.is_none_or(|p| p == mv.piece) {
+                    update_counter(pos, update);
+                }
             }
         }
         if let Some((_, target)) = phase.next.iter().find(|(test, _)| test_game(game, pos, test, mover)) {
@@ -111,10 +117,36 @@ fn put(game: &Game, pos: &mut Position, site: Site, code: u8) {
     pos.sets[code as usize].insert(site);
 }
 
-/// Runs one effect of a move that arrived on `at`; returns the pieces captured.
-fn run_effect(game: &Game, pos: &mut Position, effect: &EffectOp, at: Site, mover: Player) -> u32 {
+/// Turns over a reversible piece: it passes to the other of the two players.
+/// Other pieces, and pieces nobody owns, stay as they are.
+fn flip(game: &Game, pos: &mut Position, site: Site) {
+    let code = pos.cells[site as usize];
+    if code == 0 || !game.pieces[game.type_of(code) as usize].reversible {
+        return;
+    }
+    let owner = game.owner_of(code);
+    if (owner as usize) < game.players.len() {
+        let other = ((owner as usize + 1) % game.players.len()) as Player;
+        take(game, pos, site);
+        put(game, pos, site, game.code(other, game.type_of(code)));
+    }
+}
+
+/// Runs one effect of a move that has arrived; returns the pieces captured.
+fn run_effect(game: &Game, pos: &mut Position, effect: &EffectOp, mv: &Move, mover: Player) -> u32 {
     let mut captured = 0;
+    let at = mv.to;
     match effect {
+        EffectOp::Flip { site } => {
+            let site = match site {
+                MoveSite::From => mv.from,
+                MoveSite::To => mv.to,
+                MoveSite::Over => mv.over,
+            };
+            if site != NO_SITE {
+                flip(game, pos, site);
+            }
+        }
         EffectOp::CaptureCustodial { dirs } => {
             let friends = owned_set(game, pos, mover);
             let enemies = enemy_set(game, pos, mover);

@@ -12,6 +12,10 @@
 //! [counters]
 //! quiet_plies = 4
 //! ```
+//!
+//! `last_from = "I000"` and `last_to = "I060"` give the previous ply's sites
+//! for rules that look at the last move. The repetition history starts afresh
+//! at the position read.
 
 use super::game::Game;
 use super::state::State;
@@ -29,6 +33,9 @@ struct RawPosition {
     to_move: Option<Spanned<String>>,
     phase: Option<Spanned<String>>,
     ply: Option<Spanned<i64>>,
+    /// The sites the previous ply left and reached, for rules about the last move.
+    last_from: Option<Spanned<String>>,
+    last_to: Option<Spanned<String>>,
     #[serde(default)]
     board: BTreeMap<Spanned<String>, Spanned<SiteContents>>,
     #[serde(default)]
@@ -116,13 +123,29 @@ pub fn parse_position(game: &Arc<Game>, source: Source) -> Result<State, Box<Rep
             ),
         }
     }
-    for (site_name, contents) in &raw.board {
-        let Some(site) = game.board.site(site_name.get_ref()) else {
+    let site = |name: &Spanned<String>, diagnostics: &mut Vec<Diagnostic>| {
+        let found = game.board.site(name.get_ref());
+        if found.is_none() {
             diagnostics.push(
-                Diagnostic::error("E0606", format!("there is no site `{}` on this board", site_name.get_ref()))
-                    .with_label(span(site_name), "expected a site")
-                    .with_help(help_for(site_name.get_ref(), "site", game.board.site_names())),
+                Diagnostic::error("E0606", format!("there is no site `{}` on this board", name.get_ref()))
+                    .with_label(span(name), "expected a site")
+                    .with_help(help_for(name.get_ref(), "site", game.board.site_names())),
             );
+        }
+        found
+    };
+    if let Some(name) = &raw.last_from
+        && let Some(s) = site(name, &mut diagnostics)
+    {
+        state.pos.last_from = s;
+    }
+    if let Some(name) = &raw.last_to
+        && let Some(s) = site(name, &mut diagnostics)
+    {
+        state.pos.last_to = s;
+    }
+    for (site_name, contents) in &raw.board {
+        let Some(site) = site(site_name, &mut diagnostics) else {
             continue;
         };
         let pieces: Vec<&str> = match contents.get_ref() {
@@ -222,7 +245,13 @@ pub fn to_toml(state: &State) -> String {
     out.push_str(&format!("# {}\n", game.title));
     out.push_str(&format!("to_move = \"{}\"\n", game.players[state.current_player() as usize]));
     out.push_str(&format!("phase = \"{}\"\n", state.phase_name()));
-    out.push_str(&format!("ply = {}\n\n[board]\n", state.ply()));
+    out.push_str(&format!("ply = {}\n", state.ply()));
+    for (key, site) in [("last_from", state.pos.last_from), ("last_to", state.pos.last_to)] {
+        if site != crate::board::NO_SITE {
+            out.push_str(&format!("{key} = \"{}\"\n", game.board.site_name(site)));
+        }
+    }
+    out.push_str("\n[board]\n");
     for (site, &code) in state.pos.cells.iter().enumerate() {
         if code != 0 {
             out.push_str(&format!("{} = \"{}\"\n", game.board.site_name(site as u16), game.describe_code(code)));

@@ -2,7 +2,7 @@
 //! by move generation and apply. Produced by `compile`, never by hand.
 
 use crate::board::{Dir, Site, SiteSet};
-pub use crate::syntax::ast::{BlockedAction, CompareOp, TieResult, UpdateOp};
+pub use crate::syntax::ast::{BlockedAction, CompareOp, MoveSite, TieResult, UpdateOp};
 
 /// Index of a player; `neutral` is `players.len()`.
 pub type Player = u8;
@@ -50,6 +50,11 @@ pub enum SiteTest {
     Enemy,
     Neutral,
     Type(PieceType),
+    /// The site the previous ply started from (nothing before the first ply
+    /// or after a placement).
+    LastFrom,
+    /// The site the previous ply ended on.
+    LastTo,
     /// The site is in a fixed set (a region folded in at compile time).
     In(SiteSet),
     Not(Box<SiteTest>),
@@ -74,6 +79,9 @@ pub enum MoveOp {
     Step { dirs: Vec<Dir>, to: SiteFilter, reach: Vec<SiteSet>, back: Vec<SiteSet> },
     /// Any distance over empty sites, stopping on a site passing the filter.
     Slide { dirs: Vec<Dir>, to: SiteFilter },
+    /// Over the adjacent site, which must pass `over`, to the site beyond it
+    /// in the same direction, which must pass `to`.
+    Hop { dirs: Vec<Dir>, over: SiteFilter, to: SiteFilter },
 }
 
 /// What happens after the piece has arrived; deterministic given the move.
@@ -81,12 +89,36 @@ pub enum MoveOp {
 pub enum EffectOp {
     /// Every line of enemy pieces from the destination closed off by a friendly piece is removed.
     CaptureCustodial { dirs: Vec<Dir> },
+    /// Turn over the reversible piece on a site of the move (others stay).
+    Flip { site: MoveSite },
+}
+
+/// A condition on a move being generated: tests on its sites.
+#[derive(Clone, Debug)]
+pub enum MoveTest {
+    Is { site: MoveSite, filter: SiteFilter },
+    Not(Box<MoveTest>),
+    And(Vec<MoveTest>),
+    Or(Vec<MoveTest>),
 }
 
 #[derive(Clone, Debug)]
 pub enum MoveRule {
-    Place { piece: PieceType, on: SiteFilter },
-    Move { piece: PieceType, path: Vec<MoveOp>, effects: Vec<EffectOp> },
+    Place {
+        piece: PieceType,
+        on: SiteFilter,
+    },
+    Move {
+        piece: PieceType,
+        /// Moves pieces nobody owns (either player may) instead of the mover's.
+        neutral: bool,
+        /// The rule gives moves only when this holds before the move.
+        guard: Option<GameTest>,
+        path: Vec<MoveOp>,
+        effects: Vec<EffectOp>,
+        /// Moves matching any of these are not legal.
+        forbid: Vec<MoveTest>,
+    },
 }
 
 /// Whose pieces a count is about, seen from the player who just moved.
@@ -110,6 +142,8 @@ pub enum GameTest {
 
 #[derive(Clone, Debug)]
 pub struct CounterUpdate {
+    /// Only after moves of this piece type, when given.
+    pub piece: Option<PieceType>,
     pub counter: usize,
     pub op: UpdateOp,
     pub amount: i64,

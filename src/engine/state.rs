@@ -17,6 +17,8 @@ pub struct Move {
     /// `NO_SITE` for a piece placed from hand.
     pub from: Site,
     pub to: Site,
+    /// The site hopped over, or `NO_SITE`.
+    pub over: Site,
 }
 
 /// Everything that changes during a game.
@@ -34,6 +36,11 @@ pub struct Position {
     pub phase: u8,
     pub to_move: Player,
     pub ply: u32,
+    /// The sites the previous ply left and reached (`NO_SITE` for none), for
+    /// rules about the last move. Not part of the hash: a position is the
+    /// pieces, hands, phase and player to move.
+    pub last_from: Site,
+    pub last_to: Site,
     pub hash: u64,
     pub outcome: Option<OutcomeCode>,
     /// Hashes of the positions so far, for repetition rules.
@@ -59,6 +66,8 @@ impl State {
             phase: 0,
             to_move: 0,
             ply: 0,
+            last_from: NO_SITE,
+            last_to: NO_SITE,
             hash: 0,
             outcome: None,
             history: Vec::new(),

@@ -115,10 +115,33 @@ pub struct PhaseDecl {
 
 #[derive(Clone, Debug)]
 pub enum PhaseRule {
-    Place { piece: Name, on: SiteCond, span: Span },
-    Move { piece: Name, program: Vec<Statement>, span: Span },
-    Next { phase: Name, when: GameCond, span: Span },
-    After { trigger: Spanned<Trigger>, counter: Name, op: UpdateOp, amount: Spanned<i64> },
+    Place {
+        piece: Name,
+        on: SiteCond,
+        span: Span,
+    },
+    /// `move [neutral] TYPE [when GAME-CONDITION] { PROGRAM }`: `neutral`
+    /// moves pieces nobody owns instead of the mover's own.
+    Move {
+        neutral: bool,
+        piece: Name,
+        guard: Option<GameCond>,
+        program: Vec<Statement>,
+        span: Span,
+    },
+    Next {
+        phase: Name,
+        when: GameCond,
+        span: Span,
+    },
+    /// `after move [TYPE]: COUNTER op N`; with a type, only after moves of that type.
+    After {
+        trigger: Spanned<Trigger>,
+        piece: Option<Name>,
+        counter: Name,
+        op: UpdateOp,
+        amount: Spanned<i64>,
+    },
     Blocked(Spanned<BlockedAction>),
 }
 
@@ -146,10 +169,62 @@ pub enum BlockedAction {
 /// One statement of a move program.
 #[derive(Clone, Debug)]
 pub enum Statement {
-    If { option: Name, then: Vec<Statement>, otherwise: Vec<Statement>, span: Span },
-    Step { directions: Directions, to: Option<SiteCond>, span: Span },
-    Slide { directions: Directions, to: Option<SiteCond>, span: Span },
-    Capture { kind: Spanned<CaptureKind>, directions: Directions, span: Span },
+    If {
+        option: Name,
+        then: Vec<Statement>,
+        otherwise: Vec<Statement>,
+        span: Span,
+    },
+    Step {
+        directions: Directions,
+        to: Option<SiteCond>,
+        span: Span,
+    },
+    Slide {
+        directions: Directions,
+        to: Option<SiteCond>,
+        span: Span,
+    },
+    /// Over the adjacent site (which must pass `over`) to the one beyond.
+    Hop {
+        directions: Directions,
+        over: SiteCond,
+        to: Option<SiteCond>,
+        span: Span,
+    },
+    Capture {
+        kind: Spanned<CaptureKind>,
+        directions: Directions,
+        span: Span,
+    },
+    /// Turn over the reversible piece on a site of the move.
+    Flip {
+        site: Spanned<MoveSite>,
+        span: Span,
+    },
+    /// Moves satisfying the condition are not legal.
+    Forbid {
+        cond: MoveCond,
+        span: Span,
+    },
+}
+
+/// A site of the move being made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveSite {
+    From,
+    To,
+    /// The site hopped over.
+    Over,
+}
+
+/// A condition on the move being made: tests on its sites.
+#[derive(Clone, Debug)]
+pub enum MoveCond {
+    Is { site: Spanned<MoveSite>, cond: SiteCond },
+    Not(Box<MoveCond>),
+    And(Vec<MoveCond>),
+    Or(Vec<MoveCond>),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

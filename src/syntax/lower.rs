@@ -172,8 +172,23 @@ impl Lowerer {
                 PhaseRule::Place { piece, on: self.site_cond(next()), span }
             }
             Rule::move_rule => {
-                let piece = self.name(next());
-                PhaseRule::Move { piece, program: inner.map(|s| self.statement(s)).collect(), span }
+                let mut first = next();
+                let neutral = first.as_rule() == Rule::neutral_owner;
+                if neutral {
+                    first = next();
+                }
+                let piece = self.name(first);
+                let mut guard = None;
+                let mut program = Vec::new();
+                for part in inner {
+                    match part.as_rule() {
+                        Rule::move_guard => {
+                            guard = Some(self.game_cond(part.into_inner().next().expect("guard condition")))
+                        }
+                        _ => program.push(self.statement(part)),
+                    }
+                }
+                PhaseRule::Move { neutral, piece, guard, program, span }
             }
             Rule::next_rule => {
                 let phase = self.name(next());
@@ -183,7 +198,15 @@ impl Lowerer {
                 let t = next();
                 let trigger =
                     Spanned::new(if t.as_str() == "capture" { Trigger::Capture } else { Trigger::Move }, self.span(&t));
-                let mut update = next().into_inner();
+                let mut part = next();
+                let piece = if part.as_rule() == Rule::ident {
+                    let piece = self.name(part);
+                    part = next();
+                    Some(piece)
+                } else {
+                    None
+                };
+                let mut update = part.into_inner();
                 let counter = self.name(update.next().expect("counter"));
                 let op = match update.next().expect("op").as_str() {
                     "+=" => UpdateOp::Add,
@@ -191,7 +214,7 @@ impl Lowerer {
                     _ => UpdateOp::Set,
                 };
                 let amount = self.int(update.next().expect("amount"));
-                PhaseRule::After { trigger, counter, op, amount }
+                PhaseRule::After { trigger, piece, counter, op, amount }
             }
             Rule::blocked_rule => {
                 let a = next();
@@ -227,12 +250,57 @@ impl Lowerer {
                     Statement::Slide { directions, to, span }
                 }
             }
+            Rule::hop_stmt => {
+                let directions = self.directions(next());
+                let over = self.site_cond(next());
+                let to = inner.next().map(|c| self.site_cond(c));
+                Statement::Hop { directions, over, to, span }
+            }
+            Rule::flip_stmt => Statement::Flip { site: self.move_site(next()), span },
+            Rule::forbid_stmt => Statement::Forbid { cond: self.move_cond(next()), span },
             Rule::capture_stmt => {
                 let k = next();
                 let kind = Spanned::new(CaptureKind::Custodial, self.span(&k));
                 Statement::Capture { kind, directions: self.directions(next()), span }
             }
             other => unreachable!("not a statement: {other:?}"),
+        }
+    }
+
+    fn move_site(&self, pair: P) -> Spanned<MoveSite> {
+        let site = match pair.as_str() {
+            "from" => MoveSite::From,
+            "to" => MoveSite::To,
+            _ => MoveSite::Over,
+        };
+        Spanned::new(site, self.span(&pair))
+    }
+
+    fn move_cond(&self, pair: P) -> MoveCond {
+        let mut terms: Vec<MoveCond> = pair
+            .into_inner()
+            .filter(|p| p.as_rule() == Rule::move_term)
+            .map(|t| {
+                let mut factors: Vec<MoveCond> =
+                    t.into_inner().filter(|p| p.as_rule() == Rule::move_factor).map(|f| self.move_factor(f)).collect();
+                if factors.len() == 1 { factors.pop().expect("one factor") } else { MoveCond::And(factors) }
+            })
+            .collect();
+        if terms.len() == 1 { terms.pop().expect("one term") } else { MoveCond::Or(terms) }
+    }
+
+    fn move_factor(&self, pair: P) -> MoveCond {
+        let mut inner = pair.into_inner();
+        let first = inner.next().expect("factor has a child");
+        match first.as_rule() {
+            Rule::not_kw => MoveCond::Not(Box::new(self.move_factor(inner.next().expect("negated")))),
+            Rule::move_cond => self.move_cond(first),
+            _ => {
+                let mut parts = first.into_inner();
+                let site = self.move_site(parts.next().expect("site"));
+                let cond = self.site_factor(parts.next().expect("condition"));
+                MoveCond::Is { site, cond }
+            }
         }
     }
 

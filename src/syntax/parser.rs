@@ -344,9 +344,19 @@ fn rule_words(rule: Rule) -> Option<&'static str> {
         Rule::counter_update => "a counter update such as `quiet += 1`",
         Rule::update_op => "`+=`, `-=` or `=`",
         Rule::blocked_action => "`skip`, `lose` or `draw`",
-        Rule::if_stmt | Rule::step_stmt | Rule::slide_stmt | Rule::capture_stmt => {
-            "a move statement (step, slide, capture, if) or `}`"
+        Rule::if_stmt
+        | Rule::step_stmt
+        | Rule::slide_stmt
+        | Rule::hop_stmt
+        | Rule::capture_stmt
+        | Rule::flip_stmt
+        | Rule::forbid_stmt => "a move statement (step, slide, hop, capture, flip, forbid, if) or `}`",
+        Rule::move_site => "`from`, `to` or `over`",
+        Rule::move_cond | Rule::move_term | Rule::move_factor | Rule::site_is => {
+            "a condition on the move such as `to is last_from`"
         }
+        Rule::move_guard => "`when` and a game condition, or `{`",
+        Rule::neutral_owner | Rule::neutral_kw => "`neutral`",
         Rule::block => "`{`",
         Rule::capture_kind => "a kind of capture (`custodial`)",
         Rule::directions => "directions (a name or `{n, e}`)",
