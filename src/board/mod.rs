@@ -140,6 +140,22 @@ impl Board {
         &self.rays[dir as usize * self.sites.len() + site as usize]
     }
 
+    /// For each site, the (site jumped, landing site) pairs of a hop in any
+    /// of `dirs`: two steps in the same direction.
+    pub fn jumps(&self, dirs: &[Dir]) -> Vec<Vec<(Site, Site)>> {
+        (0..self.site_count() as Site)
+            .map(|site| {
+                dirs.iter()
+                    .filter_map(|&d| {
+                        let over = self.next(site, d);
+                        let land = if over == NO_SITE { NO_SITE } else { self.next(over, d) };
+                        (land != NO_SITE && land != site).then_some((over, land))
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
     /// For each site, the sites one step away in any of `dirs`.
     pub fn reach(&self, dirs: &[Dir]) -> Vec<SiteSet> {
         (0..self.site_count() as Site)

@@ -139,7 +139,8 @@ fn lower_block(
                             MoveOp::Step { dirs, to, reach, back }
                         }
                         Statement::Hop { .. } => {
-                            MoveOp::Hop { dirs, over: over.expect("a hop has an over condition"), to }
+                            let jumps = scope.board.as_ref().map(|b| b.jumps(&dirs)).unwrap_or_default();
+                            MoveOp::Hop { dirs, over: over.expect("a hop has an over condition"), to, jumps }
                         }
                         _ => MoveOp::Slide { dirs, to },
                     });

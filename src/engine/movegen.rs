@@ -103,6 +103,17 @@ impl State {
                                 }
                             }
                         }
+                        // A single hop: the jump table, no walk.
+                        [MoveOp::Hop { over, jumps, .. }] => {
+                            let (target, over) = (targets[0], self.filter_set(over, player));
+                            for from in own.iter() {
+                                for &(hopped, land) in &jumps[from as usize] {
+                                    if over.contains(hopped) && target.contains(land) && !out(from, land, hopped) {
+                                        return;
+                                    }
+                                }
+                            }
+                        }
                         _ => {
                             let overs = self.over_sets(path, player);
                             for from in own.iter() {
@@ -174,15 +185,11 @@ impl State {
                     }
                 }
             }
-            MoveOp::Hop { dirs, .. } => {
-                for &dir in dirs {
-                    let hopped = board.next(at, dir);
-                    if hopped == NO_SITE || hopped == from || !overs[0].contains(hopped) {
-                        continue;
-                    }
-                    let land = board.next(hopped, dir);
-                    if land != NO_SITE
+            MoveOp::Hop { jumps, .. } => {
+                for &(hopped, land) in &jumps[at as usize] {
+                    if hopped != from
                         && land != from
+                        && overs[0].contains(hopped)
                         && target.contains(land)
                         && !self.walk(rest, targets, next_overs, from, land, hopped, arrive)
                     {

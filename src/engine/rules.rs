@@ -81,7 +81,8 @@ pub enum MoveOp {
     Slide { dirs: Vec<Dir>, to: SiteFilter },
     /// Over the adjacent site, which must pass `over`, to the site beyond it
     /// in the same direction, which must pass `to`.
-    Hop { dirs: Vec<Dir>, over: SiteFilter, to: SiteFilter },
+    /// `jumps[site]`: the (over, landing) pairs of the directions from `site`.
+    Hop { dirs: Vec<Dir>, over: SiteFilter, to: SiteFilter, jumps: Vec<Vec<(Site, Site)>> },
 }
 
 /// What happens after the piece has arrived; deterministic given the move.
