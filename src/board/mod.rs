@@ -140,20 +140,27 @@ impl Board {
         &self.rays[dir as usize * self.sites.len() + site as usize]
     }
 
-    /// For each site, the (site jumped, landing site) pairs of a hop in any
-    /// of `dirs`: two steps in the same direction.
-    pub fn jumps(&self, dirs: &[Dir]) -> Vec<Vec<(Site, Site)>> {
+    /// For each site, the (site jumped, landing site, direction) of a hop in
+    /// any of `dirs`: two steps in the same direction.
+    pub fn jumps(&self, dirs: &[Dir]) -> Vec<Vec<(Site, Site, Dir)>> {
         (0..self.site_count() as Site)
             .map(|site| {
                 dirs.iter()
                     .filter_map(|&d| {
                         let over = self.next(site, d);
                         let land = if over == NO_SITE { NO_SITE } else { self.next(over, d) };
-                        (land != NO_SITE && land != site).then_some((over, land))
+                        (land != NO_SITE && land != site).then_some((over, land, d))
                     })
                     .collect()
             })
             .collect()
+    }
+
+    /// The line a direction runs along (on a grid, its axis): a direction
+    /// and its opposite share one.
+    #[inline]
+    pub fn line_of(&self, dir: Dir) -> Dir {
+        dir.min(self.opposite[dir as usize])
     }
 
     /// For each site, the sites one step away in any of `dirs`.

@@ -3,7 +3,7 @@
 //! what was used, for the lints.
 
 use super::suggest::help_for;
-use crate::board::{Board, BoardShape, Dir, Site};
+use crate::board::{Board, BoardShape, Dir, Site, SiteSet};
 use crate::diagnostics::Diagnostic;
 use crate::engine::rules::{CounterDef, OptionDef, PieceDef, RegionDef};
 use crate::syntax::ast::*;
@@ -22,6 +22,10 @@ pub struct Scope<'a> {
     pub board: Option<Board>,
     pub pieces: Vec<(&'a Name, PieceDef)>,
     pub regions: Vec<(&'a Name, RegionDef)>,
+    /// `group NAME = TYPES`, members resolved where the group is used.
+    pub groups: Vec<(&'a Name, &'a [Name])>,
+    /// `threat` items: (piece, seen as, region).
+    pub threats: Vec<(&'a Name, &'a Name, &'a Name)>,
     pub options: Vec<(&'a Name, OptionDef)>,
     pub counters: Vec<(&'a Name, CounterDef)>,
     pub phases: Vec<&'a PhaseDecl>,
@@ -58,6 +62,8 @@ impl<'a> Scope<'a> {
             board: None,
             pieces: Vec::new(),
             regions: Vec::new(),
+            groups: Vec::new(),
+            threats: Vec::new(),
             options: Vec::new(),
             counters: Vec::new(),
             phases: Vec::new(),
@@ -86,6 +92,14 @@ impl<'a> Scope<'a> {
             }
             match &item.node {
                 Item::Game(title) => scope.title = title.node.clone(),
+                Item::Threat { piece, seen_as, region } => scope.threats.push((piece, seen_as, region)),
+                Item::Group { name, members } => {
+                    if let Some((first, _)) = scope.groups.iter().find(|(g, _)| g.node == name.node) {
+                        scope.duplicate("group", name, first.span);
+                    } else {
+                        scope.groups.push((name, members));
+                    }
+                }
                 Item::Players(names) => {
                     for name in names {
                         if name.node == "neutral" || name.node == "mover" || name.node == "opponent" {
@@ -116,6 +130,7 @@ impl<'a> Scope<'a> {
                             name: name.node.clone(),
                             reversible: traits.iter().any(|t| t.node == PieceTrait::Reversible),
                             royal: traits.iter().any(|t| t.node == PieceTrait::Royal),
+                            returns: traits.iter().any(|t| t.node == PieceTrait::Returns),
                         };
                         scope.pieces.push((name, def));
                     }
@@ -182,7 +197,7 @@ impl<'a> Scope<'a> {
         }
         // Regions need the board for their sites.
         for item in &file.items {
-            if let Item::Region { name, sites } = &item.node {
+            if let Item::Region { name, sites, per_player } = &item.node {
                 if let Some((first, _)) = scope.regions.iter().find(|(r, _)| r.node == name.node) {
                     scope.duplicate("region", name, first.span);
                     continue;
@@ -195,8 +210,21 @@ impl<'a> Scope<'a> {
                         resolved.push(s);
                     }
                 }
+                let mut sets = vec![SiteSet::EMPTY; if per_player.is_empty() { 0 } else { scope.players.len() }];
+                for (player, sites) in per_player {
+                    let Some(p) = scope.player(player) else { continue };
+                    for site in sites {
+                        if let Some(s) = scope.site(site) {
+                            sets[p as usize].insert(s);
+                            if !resolved.contains(&s) {
+                                resolved.push(s);
+                            }
+                        }
+                    }
+                }
                 let set = resolved.iter().copied().collect();
-                scope.regions.push((name, RegionDef { name: name.node.clone(), sites: resolved, set }));
+                let def = RegionDef { name: name.node.clone(), sites: resolved, set, per_player: sets };
+                scope.regions.push((name, def));
             }
         }
         let mut used = scope.used.borrow_mut();
@@ -483,6 +511,13 @@ impl<'a> Scope<'a> {
             }
         }
         Span::new(span.start, span.start + text.len())
+    }
+
+    /// The piece types of a group, if `name` is one (each member checked).
+    pub fn group(&self, name: &str) -> Option<Option<Vec<u8>>> {
+        let (_, members) = self.groups.iter().find(|(g, _)| g.node == name)?;
+        let types: Vec<Option<u8>> = members.iter().map(|m| self.piece(m)).collect();
+        Some(types.into_iter().collect())
     }
 
     pub fn has_errors(&self) -> bool {

@@ -17,25 +17,59 @@ enum Folded {
     Varies(SiteTest),
 }
 
+/// Masks have one more entry than the board has sites when there is room:
+/// a virtual site in the threat region and no other (see `threat`).
+pub fn mask_width(sites: usize) -> usize {
+    if sites < SiteSet::CAPACITY { sites + 1 } else { sites }
+}
+
 pub fn site_filter(scope: &Scope, cond: &SiteCond) -> Option<SiteFilter> {
-    let sites = scope.board.as_ref()?.site_count();
+    let board_sites = scope.board.as_ref()?.site_count();
+    let sites = mask_width(board_sites);
     let folded = fold(scope, cond, sites)?;
-    Some(match folded {
-        Folded::Fixed(allowed) => SiteFilter { allowed: to_set(&allowed), test: SiteTest::True },
+    let mut filter = joined_filter(folded, sites);
+    split_virtual(&mut filter, board_sites as crate::board::Site);
+    Some(filter)
+}
+
+/// Takes the virtual site's bit out of every set into its own flag, so that
+/// sets used in play hold real sites only.
+fn split_virtual(filter: &mut SiteFilter, virtual_site: crate::board::Site) {
+    fn in_tests(test: &mut SiteTest, virtual_site: crate::board::Site) {
+        match test {
+            SiteTest::In(set, bit) => {
+                *bit = set.contains(virtual_site);
+                set.remove(virtual_site);
+            }
+            SiteTest::Not(inner) => in_tests(inner, virtual_site),
+            SiteTest::And(parts) | SiteTest::Or(parts) => parts.iter_mut().for_each(|p| in_tests(p, virtual_site)),
+            _ => {}
+        }
+    }
+    if (virtual_site as usize) < SiteSet::CAPACITY {
+        filter.plain = filter.allowed.contains(virtual_site);
+        filter.allowed.remove(virtual_site);
+        in_tests(&mut filter.test, virtual_site);
+    }
+}
+
+fn joined_filter(folded: Folded, sites: usize) -> SiteFilter {
+    match folded {
+        Folded::Fixed(allowed) => SiteFilter { allowed: to_set(&allowed), plain: false, test: SiteTest::True },
         Folded::Varies(SiteTest::And(mut parts)) => {
             let mut allowed = SiteSet::first(sites);
             parts.retain(|p| match p {
-                SiteTest::In(set) => {
+                SiteTest::In(set, _) => {
                     allowed = allowed.and(*set);
                     false
                 }
                 _ => true,
             });
             let test = if parts.len() == 1 { parts.pop().unwrap_or(SiteTest::True) } else { SiteTest::And(parts) };
-            SiteFilter { allowed, test }
+            SiteFilter { allowed, plain: false, test }
         }
-        Folded::Varies(test) => SiteFilter { allowed: SiteSet::first(sites), test },
-    })
+        Folded::Varies(test) => SiteFilter { allowed: SiteSet::first(sites), plain: false, test },
+    }
 }
 
 fn to_set(mask: &[bool]) -> SiteSet {
@@ -68,7 +102,7 @@ fn fold(scope: &Scope, cond: &SiteCond, sites: usize) -> Option<Folded> {
             }
             let neutral_mask = mask.iter().all(|&b| b == is_and);
             if !neutral_mask {
-                tests.push(SiteTest::In(to_set(&mask)));
+                tests.push(SiteTest::In(to_set(&mask), false));
             }
             let test = match (tests.len(), is_and) {
                 (1, _) => tests.pop().unwrap_or(SiteTest::True),
@@ -92,14 +126,26 @@ fn leaf(scope: &Scope, name: &Name, sites: usize) -> Option<Folded> {
         other => {
             if scope.regions.iter().any(|(r, _)| r.node == other) {
                 let region = scope.region(name)?;
+                let per_player = &scope.regions[region].1.per_player;
+                if !per_player.is_empty() {
+                    return Some(Folded::Varies(SiteTest::PlayerIn(per_player.clone())));
+                }
                 let mut mask = vec![false; sites];
                 for &s in &scope.regions[region].1.sites {
                     mask[s as usize] = true;
+                }
+                let board_sites = scope.board.as_ref().map_or(0, |b| b.site_count());
+                if sites > board_sites && scope.threats.iter().any(|(_, _, r)| r.node == other) {
+                    mask[board_sites] = true;
                 }
                 return Some(Folded::Fixed(mask));
             }
             if let Some(piece) = scope.pieces.iter().position(|(p, _)| p.node == other) {
                 return Some(Folded::Varies(SiteTest::Type(piece as u8)));
+            }
+            if let Some(types) = scope.group(other) {
+                let tests = types?.into_iter().map(SiteTest::Type).collect();
+                return Some(Folded::Varies(SiteTest::Or(tests)));
             }
             if scope.unparsed("region", Some(other)) || scope.unparsed("piece", Some(other)) {
                 return None;
@@ -146,15 +192,23 @@ fn leaf(scope: &Scope, name: &Name, sites: usize) -> Option<Folded> {
 pub fn game_test(scope: &Scope, cond: &GameCond) -> Option<GameTest> {
     Some(match cond {
         GameCond::HandsEmpty(_) => GameTest::HandsEmpty,
+        GameCond::Blocked(_) => GameTest::Blocked,
         GameCond::Count { who, piece, op, value, .. } => {
             let who = resolve_who(scope, who)?;
-            let piece = match piece {
-                Some(p) if p.node != "pieces" => Some(scope.piece(p)?),
-                _ => None,
+            let types = match piece {
+                Some(p) if p.node != "pieces" => match scope.group(&p.node) {
+                    Some(members) => members?,
+                    None => vec![scope.piece(p)?],
+                },
+                _ => Vec::new(),
             };
-            GameTest::Count { who, piece, op: *op, value: value.node }
+            GameTest::Count { who, types, op: *op, value: value.node }
         }
         GameCond::Full { region, .. } => GameTest::Full { region: scope.region(region)? },
+        GameCond::Threatened { who, piece, .. } => {
+            let (who, piece) = (resolve_who(scope, who), scope.piece(piece));
+            GameTest::Threatened { who: who?, piece: piece? }
+        }
         GameCond::Counter { counter, op, value, .. } => {
             GameTest::Counter { counter: scope.counter(counter, true)?, op: *op, value: value.node }
         }

@@ -79,6 +79,7 @@ fn assemble(scope: &Scope, source: &Source) -> Option<Game> {
         RepetitionRule::DrawAfter(n) => Repetition::DrawAfter(n.clamp(2, 1000) as u32),
     });
     traits_check(scope);
+    let threats = threats(scope);
     if let Some(rule) = scope.repetition.filter(|r| matches!(r.node, RepetitionRule::Forbidden)) {
         scope.error(
             Diagnostic::error("E0507", "`repetition forbidden` is not implemented yet")
@@ -113,7 +114,10 @@ fn assemble(scope: &Scope, source: &Source) -> Option<Game> {
     // Code 0 is an empty site; its entries are never read.
     let code_owner = (0..codes).map(|c| if c == 0 { 0 } else { ((c - 1) % owners) as u8 }).collect();
     let code_type = (0..codes).map(|c| if c == 0 { 0 } else { ((c - 1) / owners) as u8 }).collect();
+    let has_royal = pieces.iter().any(|p| p.royal);
     Some(Game {
+        has_royal,
+        threats: threats?,
         code_owner,
         code_type,
         title: scope.title.clone(),
@@ -188,7 +192,10 @@ fn phase(scope: &Scope, decl: &crate::syntax::ast::PhaseDecl) -> Option<PhaseDef
         next: Vec::new(),
         after_move: Vec::new(),
         after_capture: Vec::new(),
-        blocked: BlockedAction::Lose,
+        after_promotion: Vec::new(),
+        blocked: Vec::new(),
+        promotions: Vec::new(),
+        dedupe: false,
     };
     let mut ok = true;
     for rule in &decl.rules {
@@ -220,8 +227,22 @@ fn phase(scope: &Scope, decl: &crate::syntax::ast::PhaseDecl) -> Option<PhaseDef
                 match (piece, guard, program) {
                     (Some(piece), Some(guard), Some(program)) => {
                         scope.used.borrow_mut().pieces_moved[piece as usize] = true;
-                        let program::Program { path, effects, forbid } = program;
-                        def.moves.push(MoveRule::Move { piece, neutral: *neutral, guard, path, effects, forbid });
+                        let program::Program { path, effects, forbid, needs_dir, keeps_dir } = program;
+                        let key_over = effects.iter().any(|e| e.site() == Some(MoveSite::Over));
+                        let key_dir = keeps_dir || effects.iter().any(|e| e.site() == Some(MoveSite::Ahead));
+                        def.moves.push(MoveRule::Move {
+                            piece,
+                            neutral: *neutral,
+                            guard,
+                            path,
+                            effects,
+                            forbid,
+                            effect_class: 0,
+                            key_over,
+                            key_dir,
+                            needs_dir,
+                            keeps_dir,
+                        });
                     }
                     _ => ok = false,
                 }
@@ -245,14 +266,78 @@ fn phase(scope: &Scope, decl: &crate::syntax::ast::PhaseDecl) -> Option<PhaseDef
                         match trigger.node {
                             Trigger::Move => def.after_move.push(update),
                             Trigger::Capture => def.after_capture.push(update),
+                            Trigger::Promotion => def.after_promotion.push(update),
                         }
                     }
                 }
             }
-            PhaseRule::Blocked(action) => def.blocked = action.node,
+            PhaseRule::Blocked { when, action } => match when {
+                None => def.blocked.push((None, action.node)),
+                Some(cond) => match game_test(scope, cond) {
+                    Some(test) => def.blocked.push((Some(test), action.node)),
+                    None => ok = false,
+                },
+            },
+            PhaseRule::Promote { piece, on, .. } => {
+                let (piece, on) = (scope.piece(piece), site_filter(scope, on));
+                match (piece, on) {
+                    (Some(piece), Some(on)) => def.promotions.push(PromoteRule { piece, on }),
+                    _ => ok = false,
+                }
+            }
         }
     }
+    classify_effects(&mut def);
     ok.then_some(def)
+}
+
+/// Gives rules with equal effects one class, and decides whether legal moves
+/// need deduplicating: when a rule moves in several stages (two routes may
+/// reach one site) or two rules with equal effects can reach the same sites.
+fn classify_effects(def: &mut PhaseDef) {
+    let mut classes: Vec<(PieceType, bool, String)> = Vec::new();
+    let mut destinations: Vec<(u8, crate::board::SiteSet)> = Vec::new();
+    for rule in &mut def.moves {
+        if let MoveRule::Move { piece, neutral, path, effects, effect_class, keeps_dir, .. } = rule {
+            let signature = (*piece, *neutral, format!("{effects:?}{keeps_dir}"));
+            let class = classes.iter().position(|c| *c == signature).unwrap_or_else(|| {
+                classes.push(signature);
+                classes.len() - 1
+            });
+            *effect_class = class.min(u8::MAX as usize) as u8;
+            let reach = match path.last() {
+                Some(MoveOp::Step { to, .. } | MoveOp::Slide { to, .. } | MoveOp::Hop { to, .. }) => to.allowed,
+                None => crate::board::SiteSet::EMPTY,
+            };
+            let overlaps = destinations.iter().any(|&(c, set)| c == *effect_class && !set.and(reach).is_empty());
+            def.dedupe |= path.len() > 1 || overlaps;
+            destinations.push((*effect_class, reach));
+        }
+    }
+}
+
+/// The `threat` items: how the threat test sees a type. One region serves
+/// every threat item (it is the virtual site's region in every mask).
+fn threats(scope: &Scope) -> Option<Vec<ThreatDef>> {
+    let mut defs = Vec::new();
+    let mut ok = true;
+    for &(piece, seen_as, region) in &scope.threats {
+        let resolved = (scope.piece(piece), scope.piece(seen_as), scope.region(region));
+        if let Some((first, _, _)) = scope.threats.iter().find(|(_, _, r)| r.node != region.node) {
+            ok = false;
+            scope.error(
+                Diagnostic::error("E0508", "all `threat` items must name the same region")
+                    .with_label(region.span, "a second region")
+                    .with_label(first.span, "the first threat item")
+                    .with_help("the threat test places a piece on one kind of ordinary site"),
+            );
+        }
+        match resolved {
+            (Some(piece), Some(seen_as), Some(_)) => defs.push(ThreatDef { piece, seen_as }),
+            _ => ok = false,
+        }
+    }
+    ok.then_some(defs)
 }
 
 /// Piece traits that need something of the rest of the game.
@@ -266,15 +351,6 @@ fn traits_check(scope: &Scope) {
                         format!("a piece with two faces, but the game has {} players", scope.players.len()),
                     )
                     .with_help("a flip gives the piece to the other player; with more players that is ambiguous"),
-            );
-        }
-        if def.royal {
-            scope.error(
-                Diagnostic::warning(
-                    "W0106",
-                    format!("`royal` has no effect yet: `{}` is an ordinary piece", name.node),
-                )
-                .with_label(name.span, "royal pieces and threats are planned (docs/language.md 24.11)"),
             );
         }
     }

@@ -4,10 +4,11 @@
 //! `if OPTION` picks its branch here, after both branches are checked.
 
 use super::conditions::site_filter;
+use crate::board::Dir;
 use crate::check::scope::Scope;
 use crate::diagnostics::Diagnostic;
-use crate::engine::rules::{EffectOp, MoveOp, MoveTest, SiteFilter, SiteTest};
-use crate::syntax::ast::{CaptureKind, MoveCond, MoveSite, SiteCond, Statement};
+use crate::engine::rules::{CaptureMode, EffectOp, Heading, MoveOp, MoveTest, SiteFilter, SiteTest};
+use crate::syntax::ast::{CaptureTarget, EffectMode, Heading as HeadingDecl, MoveCond, MoveSite, SiteCond, Statement};
 use crate::syntax::span::Span;
 
 /// The most movement statements in one move (move generation keeps one
@@ -24,6 +25,8 @@ struct Written {
     effect: bool,
     /// Where the program names the `over` site, to check there is a hop.
     over_uses: Vec<Span>,
+    /// Optional effects so far (each gets a bit of `Move::taken`).
+    optional: u8,
 }
 
 /// A lowered move program.
@@ -31,19 +34,25 @@ pub struct Program {
     pub path: Vec<MoveOp>,
     pub effects: Vec<EffectOp>,
     pub forbid: Vec<MoveTest>,
+    /// Something needs the direction of the last movement.
+    pub needs_dir: bool,
+    /// The piece stores its direction (`keep`).
+    pub keeps_dir: bool,
 }
 
 /// Lowers a move program; `None` if any part of it has errors.
 pub fn move_program(scope: &Scope, statements: &[Statement], rule_span: Span) -> Option<Program> {
-    let mut program = Program { path: Vec::new(), effects: Vec::new(), forbid: Vec::new() };
+    let mut program =
+        Program { path: Vec::new(), effects: Vec::new(), forbid: Vec::new(), needs_dir: false, keeps_dir: false };
     let mut written = Written::default();
     let mut ok = lower_block(scope, statements, &mut program, &mut written, true);
-    if !program.path.iter().any(|op| matches!(op, MoveOp::Hop { .. })) && !program.path.is_empty() {
+    let flies = |op: &MoveOp| matches!(op, MoveOp::Hop { .. } | MoveOp::Slide { over: Some(_), .. });
+    if !program.path.iter().any(flies) && !program.path.is_empty() {
         for span in &written.over_uses {
             ok = false;
             scope.error(
-                Diagnostic::error("E0405", "this move hops over nothing, so it has no `over` site")
-                    .with_label(*span, "`over` names the site a `hop` jumps")
+                Diagnostic::error("E0405", "this move passes over nothing, so it has no `over` site")
+                    .with_label(*span, "`over` names the site a `hop` jumps or a `slide … over` flies over")
                     .with_help("add a `hop DIRECTIONS over CONDITION` to the move, or name `from` or `to`"),
             );
         }
@@ -97,31 +106,24 @@ fn lower_block(
                 ok &= lower_block(scope, then, program, written, live && chosen);
                 ok &= lower_block(scope, otherwise, program, written, live && !chosen);
             }
-            Statement::Step { directions, to, span }
-            | Statement::Slide { directions, to, span }
-            | Statement::Hop { directions, to, span, .. } => {
-                let path = &mut program.path;
+            Statement::Step { to, span, .. } | Statement::Slide { to, span, .. } | Statement::Hop { to, span, .. } => {
                 let span = scope.trimmed(*span);
                 if written.effect && live {
                     ok = false;
                     scope.error(
                         Diagnostic::error("E0402", "the piece moves again after its capture")
                             .with_label(span, "a movement after an effect")
-                            .with_help("put `capture` after the last `step` or `slide` of the move"),
+                            .with_help("put `capture` after the last `step`, `slide` or `hop` of the move"),
                     );
                 }
+                let heading = lower_heading(scope, statement, written, program, live);
                 written.movement |= live;
-                let dirs = scope.directions(directions);
                 let to = destination(scope, to.as_ref());
-                let over = match statement {
-                    Statement::Hop { over, .. } => site_filter(scope, over).map(Some),
-                    _ => Some(None),
-                };
-                let (Some(dirs), Some(to), Some(over)) = (dirs, to, over) else {
+                let Some(op) = lower_movement(scope, statement, heading, to) else {
                     ok = false;
                     continue;
                 };
-                if live && path.len() == MAX_PATH {
+                if live && program.path.len() == MAX_PATH {
                     ok = false;
                     scope.error(
                         Diagnostic::error("E0404", format!("a move may take at most {MAX_PATH} steps or slides"))
@@ -129,42 +131,72 @@ fn lower_block(
                             .with_help("split the movement into fewer, longer statements"),
                     );
                 } else if live {
-                    path.push(match statement {
-                        Statement::Step { .. } => {
-                            let board = scope.board.as_ref();
-                            let reach = board.map(|b| b.reach(&dirs)).unwrap_or_default();
-                            let back = board
-                                .map(|b| b.reach(&dirs.iter().map(|&d| b.opposite[d as usize]).collect::<Vec<_>>()))
-                                .unwrap_or_default();
-                            MoveOp::Step { dirs, to, reach, back }
-                        }
-                        Statement::Hop { .. } => {
-                            let jumps = scope.board.as_ref().map(|b| b.jumps(&dirs)).unwrap_or_default();
-                            MoveOp::Hop { dirs, over: over.expect("a hop has an over condition"), to, jumps }
-                        }
-                        _ => MoveOp::Slide { dirs, to },
-                    });
+                    program.path.push(op);
                 }
             }
-            Statement::Capture { kind, directions, span } => {
+            Statement::Capture { mode, target, span } => {
                 if !written.movement && live {
                     ok = false;
                     scope.error(
                         Diagnostic::error("E0403", "a capture before the piece has moved")
                             .with_label(scope.trimmed(*span), "this capture comes first")
-                            .with_help("captures happen on arrival: put `capture` after a `step` or `slide`"),
+                            .with_help("captures happen on arrival: put `capture` after a `step`, `slide` or `hop`"),
                     );
                 } else {
                     written.effect |= live;
                 }
-                let Some(dirs) = scope.directions(directions) else {
-                    ok = false;
-                    continue;
-                };
-                if live {
-                    match kind.node {
-                        CaptureKind::Custodial => program.effects.push(EffectOp::CaptureCustodial { dirs }),
+                let effect = match target {
+                    CaptureTarget::Custodial { directions, .. } => {
+                        if let Some(mode) = mode {
+                            ok = false;
+                            scope.error(
+                                Diagnostic::error("E0409", "a custodial capture is always made")
+                                    .with_label(mode.span, "`may` and `must` apply to captures at a site")
+                                    .with_help("write `capture custodial DIRECTIONS`, or `may capture ahead`"),
+                            );
+                        }
+                        scope.directions(directions).map(|dirs| EffectOp::CaptureCustodial { dirs })
                     }
+                    CaptureTarget::Site { site, condition } => {
+                        match site.node {
+                            MoveSite::From => {
+                                ok = false;
+                                scope.error(
+                                    Diagnostic::error("E0406", "nothing is left at `from` to capture")
+                                        .with_label(site.span, "the moving piece has left this site")
+                                        .with_help("capture `over`, `ahead` or `to`"),
+                                );
+                            }
+                            MoveSite::Over => written.over_uses.push(site.span),
+                            MoveSite::Ahead => program.needs_dir = true,
+                            MoveSite::To => {}
+                        }
+                        let filter = match condition {
+                            Some(c) => site_filter(scope, c),
+                            None => everywhere(scope),
+                        };
+                        let mode = match mode.as_ref().map(|m| m.node) {
+                            None => Some(CaptureMode::Always),
+                            Some(EffectMode::Must) => Some(CaptureMode::Must),
+                            Some(EffectMode::May) if written.optional < 8 => {
+                                written.optional += live as u8;
+                                Some(CaptureMode::May(written.optional - live as u8))
+                            }
+                            Some(EffectMode::May) => {
+                                scope.error(
+                                    Diagnostic::error("E0409", "a move may have at most 8 optional effects")
+                                        .with_label(scope.trimmed(*span), "one too many"),
+                                );
+                                None
+                            }
+                        };
+                        filter.zip(mode).map(|(filter, mode)| EffectOp::CaptureAt { site: site.node, filter, mode })
+                    }
+                };
+                match effect {
+                    Some(effect) if live => program.effects.push(effect),
+                    Some(_) => {}
+                    None => ok = false,
                 }
             }
             Statement::Flip { site, span } => {
@@ -187,6 +219,7 @@ fn lower_block(
                         );
                     }
                     MoveSite::Over => written.over_uses.push(site.span),
+                    MoveSite::Ahead => program.needs_dir = true,
                     MoveSite::To => {}
                 }
                 if live {
@@ -224,13 +257,123 @@ fn move_test(scope: &Scope, cond: &MoveCond, written: &mut Written) -> Option<Mo
     })
 }
 
+/// The directions and heading of a movement statement; `None` after errors.
+fn lower_heading(
+    scope: &Scope,
+    statement: &Statement,
+    written: &Written,
+    program: &mut Program,
+    live: bool,
+) -> Option<(Vec<Dir>, Heading)> {
+    let heading = match statement {
+        Statement::Step { heading, .. } | Statement::Slide { heading, .. } => heading,
+        Statement::Hop { directions, .. } => return scope.directions(directions).map(|d| (d, Heading::Any)),
+        _ => return None,
+    };
+    let (directions, kind) = match heading {
+        HeadingDecl::Any { directions, keep: false } => (directions, Heading::Any),
+        HeadingDecl::Any { directions, keep: true } => {
+            if live {
+                program.keeps_dir = true;
+                program.needs_dir = true;
+            }
+            (directions, Heading::Keep)
+        }
+        HeadingDecl::Turn(directions) => (directions, Heading::Turn),
+        HeadingDecl::Straight(span) => {
+            if !written.movement {
+                scope.error(
+                    Diagnostic::error("E0407", "`straight` continues a movement, but none comes before it")
+                        .with_label(*span, "the first movement of the move")
+                        .with_help("give directions: `step lines`, then `step straight`"),
+                );
+                return None;
+            }
+            return Some((Vec::new(), Heading::Straight));
+        }
+    };
+    if kind == Heading::Turn && !written.movement {
+        scope.error(
+            Diagnostic::error("E0407", "`turn` leaves the line of a movement, but none comes before it")
+                .with_label(directions.span, "the first movement of the move")
+                .with_help("give directions: `step lines`, then `step turn lines`"),
+        );
+        return None;
+    }
+    scope.directions(directions).map(|d| (d, kind))
+}
+
+/// The movement op of a step, slide or hop statement; `None` after errors.
+fn lower_movement(
+    scope: &Scope,
+    statement: &Statement,
+    heading: Option<(Vec<Dir>, Heading)>,
+    to: Option<SiteFilter>,
+) -> Option<MoveOp> {
+    let board = scope.board.as_ref();
+    match statement {
+        Statement::Step { .. } => {
+            let ((dirs, heading), to) = (heading?, to?);
+            let reach = board.map(|b| b.reach(&dirs)).unwrap_or_default();
+            let back = board
+                .map(|b| b.reach(&dirs.iter().map(|&d| b.opposite[d as usize]).collect::<Vec<_>>()))
+                .unwrap_or_default();
+            Some(MoveOp::Step { dirs, heading, to, reach, back })
+        }
+        Statement::Hop { over, .. } => {
+            let over = site_filter(scope, over);
+            let ((dirs, _), to, over) = (heading?, to?, over?);
+            let jumps = board.map(|b| b.jumps(&dirs)).unwrap_or_default();
+            Some(MoveOp::Hop { dirs, over, to, jumps })
+        }
+        Statement::Slide { distance, over, through, .. } => {
+            let over = over.as_ref().map(|c| site_filter(scope, c));
+            let through = through.as_ref().map(|c| site_filter(scope, c));
+            let (min, max) = match distance {
+                None => (1, u8::MAX),
+                Some(d) => {
+                    let (low, high) = d.node;
+                    let high_ok = high.is_none_or(|h| (low..=255).contains(&h));
+                    if !(1..=255).contains(&low) || !high_ok {
+                        scope.error(
+                            Diagnostic::error("E0408", "a slide's distance must run from 1 to 255, low to high")
+                                .with_label(d.span, "not a distance a slide can go")
+                                .with_help("write for example `2`, `1..3` or `2..`"),
+                        );
+                        return None;
+                    }
+                    (low as u8, high.unwrap_or(255) as u8)
+                }
+            };
+            let simple = distance.is_none() && over.is_none() && through.is_none();
+            let over = match over {
+                Some(o) => Some(o?),
+                None => None,
+            };
+            let through = match through {
+                Some(t) => Some(t?),
+                None => None,
+            };
+            let ((dirs, heading), to) = (heading?, to?);
+            Some(MoveOp::Slide { dirs, heading, to, min, max, over, through, simple })
+        }
+        _ => None,
+    }
+}
+
+/// A filter every site passes.
+fn everywhere(scope: &Scope) -> Option<SiteFilter> {
+    let sites = scope.board.as_ref()?.site_count();
+    Some(SiteFilter { allowed: crate::board::SiteSet::first(sites), plain: true, test: SiteTest::True })
+}
+
 /// Where a step or slide may end: `to COND`, by default an empty site.
 fn destination(scope: &Scope, to: Option<&SiteCond>) -> Option<SiteFilter> {
     match to {
         Some(cond) => site_filter(scope, cond),
         None => {
             let sites = scope.board.as_ref()?.site_count();
-            Some(SiteFilter { allowed: crate::board::SiteSet::first(sites), test: SiteTest::Empty })
+            Some(SiteFilter { allowed: crate::board::SiteSet::first(sites), plain: true, test: SiteTest::Empty })
         }
     }
 }

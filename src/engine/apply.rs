@@ -3,9 +3,10 @@
 //! decide what comes next. Nothing here allocates.
 
 use super::game::Game;
+use super::movegen::filter_set;
 use super::outcome::{OutcomeCode, Reason};
 use super::rules::*;
-use super::state::{Move, Position, State};
+use super::state::{Move, NO_CHOICE, NO_DIR, Position, State};
 use crate::board::{NO_SITE, Site, SiteSet};
 
 impl State {
@@ -14,34 +15,11 @@ impl State {
     pub fn apply(&mut self, mv: &Move) {
         let State { game, pos } = self;
         let game = &**game;
-        let types = game.pieces.len();
         let mover = pos.to_move;
         let phase_index = pos.phase as usize;
         let phase = &game.phases[phase_index];
         let z = &game.zobrist;
-        let mut captured = 0u32;
-        match &phase.moves[mv.rule as usize] {
-            MoveRule::Place { piece, .. } => {
-                let slot = mover as usize * types + *piece as usize;
-                let count = pos.hands[slot];
-                pos.hash ^=
-                    z.hand(mover as usize, *piece as usize, count) ^ z.hand(mover as usize, *piece as usize, count - 1);
-                pos.hands[slot] = count - 1;
-                put(game, pos, mv.to, game.code(mover, *piece));
-            }
-            MoveRule::Move { effects, .. } => {
-                let code = pos.cells[mv.from as usize];
-                take(game, pos, mv.from);
-                if pos.cells[mv.to as usize] != 0 {
-                    take(game, pos, mv.to);
-                    captured += 1;
-                }
-                put(game, pos, mv.to, code);
-                for effect in effects {
-                    captured += run_effect(game, pos, effect, mv, mover);
-                }
-            }
-        }
+        let (captured, promoted) = play_move(game, pos, mv);
         pos.last_from = mv.from;
         pos.last_to = mv.to;
         for update in &phase.after_move {
@@ -51,6 +29,13 @@ impl State {
         }
         if captured > 0 {
             for update in &phase.after_capture {
+                if update.piece.is_none_or(|p| p == mv.piece) {
+                    update_counter(pos, update);
+                }
+            }
+        }
+        if promoted {
+            for update in &phase.after_promotion {
                 if update.piece.is_none_or(|p| p == mv.piece) {
                     update_counter(pos, update);
                 }
@@ -77,7 +62,12 @@ impl State {
             return;
         }
         let blocked = self.pos.to_move;
-        let action = self.game.phases[self.pos.phase as usize].blocked;
+        let game = &*self.game;
+        let rules = &game.phases[self.pos.phase as usize].blocked;
+        let action = rules
+            .iter()
+            .find(|(when, _)| when.as_ref().is_none_or(|w| test_game(game, &self.pos, w, blocked)))
+            .map_or(BlockedAction::Lose, |(_, action)| *action);
         let outcome = match action {
             BlockedAction::Skip if blocked != last_mover && self.has_move(last_mover) => {
                 let z = &self.game.zobrist;
@@ -94,6 +84,127 @@ impl State {
         };
         self.pos.outcome = Some(outcome);
     }
+}
+
+/// Moves the pieces: the move itself, its effects and promotions. Counters,
+/// phase, turn and outcome are left to `apply`; the royal test uses this
+/// alone on a scratch position. Returns (pieces captured, promoted?).
+pub(crate) fn play_move(game: &Game, pos: &mut Position, mv: &Move) -> (u32, bool) {
+    let types = game.pieces.len();
+    let mover = pos.to_move;
+    let phase = &game.phases[pos.phase as usize];
+    let z = &game.zobrist;
+    let mut captured = 0u32;
+    let mut promoted = false;
+    match &phase.moves[mv.rule as usize] {
+        MoveRule::Place { piece, .. } => {
+            let slot = mover as usize * types + *piece as usize;
+            let count = pos.hands[slot];
+            pos.hash ^=
+                z.hand(mover as usize, *piece as usize, count) ^ z.hand(mover as usize, *piece as usize, count - 1);
+            pos.hands[slot] = count - 1;
+            put(game, pos, mv.to, game.code(mover, *piece));
+        }
+        MoveRule::Move { effects, keeps_dir, .. } => {
+            let code = pos.cells[mv.from as usize];
+            let state = if *keeps_dir && mv.dir != NO_DIR { mv.dir + 1 } else { pos.states[mv.from as usize] };
+            set_state(game, pos, mv.from, 0);
+            take(game, pos, mv.from);
+            if pos.cells[mv.to as usize] != 0 {
+                capture(game, pos, mv.to);
+                captured += 1;
+            }
+            put(game, pos, mv.to, code);
+            set_state(game, pos, mv.to, state);
+            for effect in effects {
+                captured += run_effect(game, pos, effect, mv, mover);
+            }
+            if mv.choice != NO_CHOICE {
+                let slot = mover as usize * types + mv.choice as usize;
+                let count = pos.hands[slot];
+                pos.hash ^= z.hand(mover as usize, mv.choice as usize, count)
+                    ^ z.hand(mover as usize, mv.choice as usize, count - 1);
+                pos.hands[slot] = count - 1;
+                set_state(game, pos, mv.to, 0);
+                take(game, pos, mv.to);
+                put(game, pos, mv.to, game.code(mover, mv.choice));
+                promoted = true;
+            }
+        }
+    }
+    if !phase.promotions.is_empty() {
+        promoted |= waiting_promotions(game, pos, phase);
+    }
+    (captured, promoted)
+}
+
+/// The site a move names (`NO_SITE` when it has none).
+fn site_of(game: &Game, site: MoveSite, mv: &Move) -> Site {
+    match site {
+        MoveSite::From => mv.from,
+        MoveSite::To => mv.to,
+        MoveSite::Over => mv.over,
+        MoveSite::Ahead if mv.dir == NO_DIR => NO_SITE,
+        MoveSite::Ahead => game.board.next(mv.to, mv.dir),
+    }
+}
+
+/// Captures the piece on `site`: it leaves the board, into its owner's hand
+/// if its type `returns`.
+fn capture(game: &Game, pos: &mut Position, site: Site) {
+    let code = pos.cells[site as usize];
+    set_state(game, pos, site, 0);
+    take(game, pos, site);
+    let (owner, piece) = (game.owner_of(code) as usize, game.type_of(code) as usize);
+    if game.pieces[piece].returns && owner < game.players.len() {
+        let slot = owner * game.pieces.len() + piece;
+        let count = pos.hands[slot];
+        if (count as i64) < crate::compile::MAX_HAND {
+            pos.hash ^= game.zobrist.hand(owner, piece, count) ^ game.zobrist.hand(owner, piece, count + 1);
+            pos.hands[slot] = count + 1;
+        }
+    }
+}
+
+/// Sets the state of the piece on `site`, keeping the hash right.
+#[inline]
+fn set_state(game: &Game, pos: &mut Position, site: Site, state: u8) {
+    let old = pos.states[site as usize];
+    if old != state {
+        pos.hash ^= game.zobrist.state(site as usize, old) ^ game.zobrist.state(site as usize, state);
+        pos.states[site as usize] = state;
+    }
+}
+
+/// Promotions that were waiting for a piece in hand: each piece standing on
+/// a promotion site whose owner now holds a piece is exchanged for the first
+/// type held. Returns whether any happened.
+fn waiting_promotions(game: &Game, pos: &mut Position, phase: &PhaseDef) -> bool {
+    let types = game.pieces.len();
+    let mut promoted = false;
+    for rule in &phase.promotions {
+        for owner in 0..game.players.len() {
+            let code = game.code(owner as Player, rule.piece);
+            let standing = pos.sets[code as usize];
+            if standing.is_empty() {
+                continue;
+            }
+            let on = filter_set(game, pos, &rule.on, owner as Player);
+            for site in standing.and(on).iter() {
+                let Some(choice) = (0..types).find(|&t| pos.hands[owner * types + t] > 0) else {
+                    break;
+                };
+                let count = pos.hands[owner * types + choice];
+                pos.hash ^= game.zobrist.hand(owner, choice, count) ^ game.zobrist.hand(owner, choice, count - 1);
+                pos.hands[owner * types + choice] = count - 1;
+                set_state(game, pos, site, 0);
+                take(game, pos, site);
+                put(game, pos, site, game.code(owner as Player, choice as PieceType));
+                promoted = true;
+            }
+        }
+    }
+    promoted
 }
 
 /// Removes the piece on `site`.
@@ -138,13 +249,28 @@ fn run_effect(game: &Game, pos: &mut Position, effect: &EffectOp, mv: &Move, mov
     let at = mv.to;
     match effect {
         EffectOp::Flip { site } => {
-            let site = match site {
-                MoveSite::From => mv.from,
-                MoveSite::To => mv.to,
-                MoveSite::Over => mv.over,
-            };
+            let site = site_of(game, *site, mv);
             if site != NO_SITE {
                 flip(game, pos, site);
+            }
+        }
+        EffectOp::CaptureAt { site, filter, mode } => {
+            let taken = match mode {
+                CaptureMode::Always | CaptureMode::Must => true,
+                CaptureMode::May(bit) => mv.taken & (1 << bit) != 0,
+            };
+            let site = site_of(game, *site, mv);
+            if taken && site != NO_SITE && site != mv.from {
+                let code = pos.cells[site as usize];
+                let owner = game.owner_of(code);
+                if code != 0
+                    && owner != mover
+                    && (owner as usize) < game.players.len()
+                    && filter_set(game, pos, filter, mover).contains(site)
+                {
+                    capture(game, pos, site);
+                    captured += 1;
+                }
             }
         }
         EffectOp::CaptureCustodial { dirs } => {
@@ -160,7 +286,7 @@ fn run_effect(game: &Game, pos: &mut Position, effect: &EffectOp, mv: &Move, mov
                 if run > 0 && site != NO_SITE && friends.contains(site) {
                     let mut victim = game.board.next(at, dir);
                     for _ in 0..run {
-                        take(game, pos, victim);
+                        capture(game, pos, victim);
                         victim = game.board.next(victim, dir);
                     }
                     captured += run;
@@ -216,10 +342,26 @@ pub(crate) fn count(game: &Game, pos: &Position, owner: Player, piece: Option<Pi
 pub(crate) fn test_game(game: &Game, pos: &Position, test: &GameTest, mover: Player) -> bool {
     match test {
         GameTest::HandsEmpty => pos.hands.iter().all(|&h| h == 0),
-        GameTest::Count { who, piece, op, value } => {
-            op.holds(count(game, pos, resolve(game, *who, mover), *piece) as i64, *value)
+        GameTest::Count { who, types, op, value } => {
+            let owner = resolve(game, *who, mover);
+            let n = if types.is_empty() {
+                count(game, pos, owner, None)
+            } else {
+                types.iter().map(|&t| count(game, pos, owner, Some(t))).sum()
+            };
+            op.holds(n as i64, *value)
+        }
+        GameTest::Blocked => {
+            let view = super::movegen::View { game, pos, legal: true, plain: NO_SITE };
+            let mut blocked = true;
+            view.generate(pos.to_move, &mut |_| {
+                blocked = false;
+                false
+            });
+            blocked
         }
         GameTest::Full { region } => game.regions[*region].set.and(pos.sets[0]).is_empty(),
+        GameTest::Threatened { who, piece } => super::threat::threatened(game, pos, resolve(game, *who, mover), *piece),
         GameTest::Counter { counter, op, value } => op.holds(pos.counters[*counter], *value),
         GameTest::Not(inner) => !test_game(game, pos, inner, mover),
         GameTest::And(parts) => parts.iter().all(|p| test_game(game, pos, p, mover)),

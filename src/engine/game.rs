@@ -23,6 +23,10 @@ pub struct Game {
     pub end_rules: Vec<EndRuleDef>,
     pub repetition: Option<Repetition>,
     pub setup: SetupDef,
+    /// Some piece type is royal: moves must not leave one threatened.
+    pub has_royal: bool,
+    /// How the threat test sees pieces (`threat` items).
+    pub threats: Vec<ThreatDef>,
     pub zobrist: Zobrist,
     /// Owner and type of each cell code, looked up rather than divided out.
     pub code_owner: Vec<Player>,

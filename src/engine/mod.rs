@@ -12,6 +12,7 @@ pub mod playout;
 pub mod position;
 pub mod rules;
 pub mod state;
+pub mod threat;
 pub mod trace;
 pub mod zobrist;
 

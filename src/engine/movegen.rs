@@ -5,15 +5,43 @@
 //! "has this player any move?" cheaply).
 
 use super::apply::{enemy_set, owned_set, test_game};
+use super::game::Game;
 use super::rules::*;
-use super::state::{Move, State};
-use crate::board::{NO_SITE, Site, SiteSet};
+use super::state::{Move, NO_CHOICE, NO_DIR, Position, State};
+use crate::board::{Dir, NO_SITE, Site, SiteSet};
 use crate::compile::MAX_PATH;
 
+/// A position seen by move generation: the game, the position, and two
+/// switches. `legal` drops moves that leave the mover's royal pieces
+/// threatened (off inside the threat test itself: pseudo-legal moves).
+/// `plain` is a site to treat as a site of the threat region only.
+#[derive(Clone, Copy)]
+pub(crate) struct View<'a> {
+    pub game: &'a Game,
+    pub pos: &'a Position,
+    pub legal: bool,
+    pub plain: Site,
+}
+
 impl State {
+    pub(crate) fn view(&self) -> View<'_> {
+        View { game: &self.game, pos: &self.pos, legal: true, plain: NO_SITE }
+    }
+}
+
+impl View<'_> {
     /// Calls `emit` with each legal move of `player` until it returns false.
     pub(crate) fn generate(&self, player: Player, emit: &mut impl FnMut(Move) -> bool) {
-        let game = &*self.game;
+        if self.legal && self.game.has_royal {
+            let mut checked = |mv: Move| !super::threat::safe(self.game, self.pos, &mv, player) || emit(mv);
+            return self.generate_pseudo(player, &mut checked);
+        }
+        self.generate_pseudo(player, emit)
+    }
+
+    /// Generates moves without the royal test.
+    fn generate_pseudo(&self, player: Player, emit: &mut impl FnMut(Move) -> bool) {
+        let game = self.game;
         let types = game.pieces.len();
         let phase = &game.phases[self.pos.phase as usize];
         for (rule, move_rule) in phase.moves.iter().enumerate() {
@@ -25,13 +53,14 @@ impl State {
                     }
                     let targets = self.filter_set(on, player);
                     for site in targets.iter() {
-                        if !emit(Move { rule, piece: *piece, from: NO_SITE, to: site, over: NO_SITE }) {
+                        let mv = Move { to: site, ..Move::placement(rule, *piece) };
+                        if !emit(mv) {
                             return;
                         }
                     }
                 }
-                MoveRule::Move { piece, neutral, guard, path, forbid, .. } => {
-                    if guard.as_ref().is_some_and(|g| !test_game(game, &self.pos, g, player)) {
+                MoveRule::Move { piece, neutral, guard, path, forbid, effects, needs_dir, .. } => {
+                    if guard.as_ref().is_some_and(|g| !test_game(game, self.pos, g, player)) {
                         continue;
                     }
                     let owner = if *neutral { game.neutral() } else { player };
@@ -40,10 +69,20 @@ impl State {
                         continue;
                     }
                     let piece = *piece;
-                    // Forbidden moves are dropped here, so every path below emits through this.
-                    let mut out = |from: Site, to: Site, over: Site| {
-                        let mv = Move { rule, piece, from, to, over };
-                        forbid.iter().any(|f| self.move_test(f, &mv, player)) || emit(mv)
+                    let promotion = phase.promotions.iter().find(|p| p.piece == piece);
+                    // Every path below emits through this: forbidden moves are
+                    // dropped, optional and compulsory effects and promotion
+                    // choices expanded.
+                    let chooses = promotion.is_some()
+                        || effects.iter().any(|e| {
+                            matches!(e, EffectOp::CaptureAt { mode: CaptureMode::May(_) | CaptureMode::Must, .. })
+                        });
+                    let mut out = |from: Site, to: Site, over: Site, dir: Dir| {
+                        let mv = Move { rule, piece, from, to, over, dir, taken: 0, choice: NO_CHOICE };
+                        if forbid.iter().any(|f| self.move_test(f, &mv, player)) {
+                            return true;
+                        }
+                        if chooses { self.expand(mv, effects, promotion, player, emit) } else { emit(mv) }
                     };
                     let mut targets = [SiteSet::EMPTY; MAX_PATH];
                     for (slot, op) in targets.iter_mut().zip(path.iter()) {
@@ -57,12 +96,12 @@ impl State {
                         // A single step, the commonest move: no walk. When there are fewer
                         // destinations than pieces (in Seega-like games, the few empty
                         // sites), search backwards from the destinations.
-                        [MoveOp::Step { reach, back, .. }] => {
+                        [MoveOp::Step { reach, back, heading: Heading::Any, .. }] if !needs_dir => {
                             let target = targets[0];
                             if target.len() < own.len() {
                                 for to in target.iter() {
                                     for from in back[to as usize].and(own).iter() {
-                                        if from != to && !out(from, to, NO_SITE) {
+                                        if from != to && !out(from, to, NO_SITE, NO_DIR) {
                                             return;
                                         }
                                     }
@@ -70,21 +109,21 @@ impl State {
                             } else {
                                 for from in own.iter() {
                                     for to in reach[from as usize].and(target).iter() {
-                                        if from != to && !out(from, to, NO_SITE) {
+                                        if from != to && !out(from, to, NO_SITE, NO_DIR) {
                                             return;
                                         }
                                     }
                                 }
                             }
                         }
-                        // A single slide: each ray cut at its first blocker, no walk.
-                        [MoveOp::Slide { dirs, .. }] => {
+                        // A plain single slide: each ray cut at its first blocker.
+                        [MoveOp::Slide { dirs, simple: true, heading: Heading::Any, .. }] if !needs_dir => {
                             let (target, empty, board) = (targets[0], self.pos.sets[0], &game.board);
                             for from in own.iter() {
                                 for &dir in dirs {
                                     if let Some(reach) = board.ray(from, dir).reach(empty) {
                                         for to in reach.and(target).iter() {
-                                            if !out(from, to, NO_SITE) {
+                                            if !out(from, to, NO_SITE, NO_DIR) {
                                                 return;
                                             }
                                         }
@@ -92,7 +131,7 @@ impl State {
                                     }
                                     let mut to = board.next(from, dir);
                                     while to != NO_SITE && to != from {
-                                        if target.contains(to) && !out(from, to, NO_SITE) {
+                                        if target.contains(to) && !out(from, to, NO_SITE, NO_DIR) {
                                             return;
                                         }
                                         if !empty.contains(to) {
@@ -103,22 +142,12 @@ impl State {
                                 }
                             }
                         }
-                        // A single hop: the jump table, no walk.
-                        [MoveOp::Hop { over, jumps, .. }] => {
-                            let (target, over) = (targets[0], self.filter_set(over, player));
-                            for from in own.iter() {
-                                for &(hopped, land) in &jumps[from as usize] {
-                                    if over.contains(hopped) && target.contains(land) && !out(from, land, hopped) {
-                                        return;
-                                    }
-                                }
-                            }
-                        }
                         _ => {
-                            let overs = self.over_sets(path, player);
+                            let passes = self.pass_sets(path, player);
                             for from in own.iter() {
-                                let mut arrive = |to, over| out(from, to, over);
-                                if !self.walk(path, &targets, &overs, from, from, NO_SITE, &mut arrive) {
+                                let mut arrive = |to, over, dir| out(from, to, over, dir);
+                                let walk = Walk { path, targets: &targets, passes: &passes, from };
+                                if !self.walk(&walk, 0, from, NO_SITE, NO_DIR, &mut arrive) {
                                     return;
                                 }
                             }
@@ -129,69 +158,218 @@ impl State {
         }
     }
 
-    /// For each hop of a path, the sites it may hop over.
-    fn over_sets(&self, path: &[MoveOp], player: Player) -> [SiteSet; MAX_PATH] {
-        let mut overs = [SiteSet::EMPTY; MAX_PATH];
-        for (slot, op) in overs.iter_mut().zip(path.iter()) {
-            if let MoveOp::Hop { over, .. } = op {
-                *slot = self.filter_set(over, player);
+    /// Emits a candidate move in each version its effects allow: moves whose
+    /// compulsory capture does not apply are dropped, an optional capture that
+    /// applies gives a version with it and one without, and a promotion gives
+    /// one version per piece type the mover holds.
+    #[inline(never)]
+    fn expand(
+        &self,
+        mut mv: Move,
+        effects: &[EffectOp],
+        promotion: Option<&PromoteRule>,
+        player: Player,
+        emit: &mut impl FnMut(Move) -> bool,
+    ) -> bool {
+        let mut optional = 0u8;
+        for effect in effects {
+            if let EffectOp::CaptureAt { site, filter, mode } = effect {
+                match mode {
+                    CaptureMode::Always => {}
+                    CaptureMode::Must if !self.capture_applies(*site, filter, &mv, player) => return true,
+                    CaptureMode::Must => {}
+                    CaptureMode::May(bit) => {
+                        if self.capture_applies(*site, filter, &mv, player) {
+                            optional |= 1 << bit;
+                        }
+                    }
+                }
             }
         }
-        overs
+        let game = self.game;
+        let types = game.pieces.len();
+        let promotes = promotion.is_some_and(|p| self.filter_set(&p.on, player).contains(mv.to));
+        let hand = &self.pos.hands[player as usize * types..(player as usize + 1) * types];
+        // Every subset of the optional effects that apply, from none upwards.
+        let mut subset = 0u8;
+        loop {
+            mv.taken = subset;
+            if promotes && hand.iter().any(|&h| h > 0) {
+                for (t, _) in hand.iter().enumerate().filter(|(_, h)| **h > 0) {
+                    mv.choice = t as PieceType;
+                    if !emit(mv) {
+                        return false;
+                    }
+                }
+            } else if !emit(mv) {
+                return false;
+            }
+            if subset == optional {
+                return true;
+            }
+            subset = subset.wrapping_sub(optional) & optional;
+        }
     }
 
-    /// Follows the movement ops from `at`; calls `arrive` with each final
-    /// site and the last site hopped over. Returns false when the callback
-    /// asked to stop.
-    #[allow(clippy::too_many_arguments)]
+    /// Whether a generated move would capture the piece on `site`: by
+    /// landing there, or by a capture effect at that site that it makes.
+    /// (Custodial captures are not seen by the threat test.)
+    pub(crate) fn captures_on(&self, mv: &Move, site: Site, player: Player) -> bool {
+        if mv.to == site && mv.from != NO_SITE {
+            return true;
+        }
+        let MoveRule::Move { effects, .. } = &self.game.phases[self.pos.phase as usize].moves[mv.rule as usize] else {
+            return false;
+        };
+        effects.iter().any(|effect| match effect {
+            EffectOp::CaptureAt { site: at, filter, mode } => {
+                let made = match mode {
+                    CaptureMode::May(bit) => mv.taken & (1 << bit) != 0,
+                    _ => true,
+                };
+                made && self.move_site(*at, mv) == site && self.capture_applies(*at, filter, mv, player)
+            }
+            _ => false,
+        })
+    }
+
+    /// The site a move names (`NO_SITE` when it has none).
+    pub(crate) fn move_site(&self, site: MoveSite, mv: &Move) -> Site {
+        match site {
+            MoveSite::From => mv.from,
+            MoveSite::To => mv.to,
+            MoveSite::Over => mv.over,
+            MoveSite::Ahead if mv.dir == NO_DIR => NO_SITE,
+            MoveSite::Ahead => self.game.board.next(mv.to, mv.dir),
+        }
+    }
+
+    /// Whether a capture at a site of the move would remove a piece: another
+    /// player's piece (not a neutral one) that passes the filter.
+    pub(crate) fn capture_applies(&self, site: MoveSite, filter: &SiteFilter, mv: &Move, player: Player) -> bool {
+        let site = self.move_site(site, mv);
+        if site == NO_SITE || site == mv.from {
+            return false;
+        }
+        let code = self.pos.cells[site as usize];
+        let owner = self.game.owner_of(code);
+        code != 0
+            && owner != player
+            && (owner as usize) < self.game.players.len()
+            && self.filter_set(filter, player).contains(site)
+    }
+
+    /// For each slide or hop of a path, the sites it may pass or hop over.
+    fn pass_sets(&self, path: &[MoveOp], player: Player) -> [(SiteSet, SiteSet); MAX_PATH] {
+        let all = self.game.board.all_sites();
+        let mut sets = [(all, SiteSet::EMPTY); MAX_PATH];
+        for (slot, op) in sets.iter_mut().zip(path.iter()) {
+            match op {
+                MoveOp::Hop { over, .. } => slot.1 = self.filter_set(over, player),
+                MoveOp::Slide { over, through, .. } => {
+                    if let Some(through) = through {
+                        slot.0 = self.filter_set(through, player);
+                    }
+                    if let Some(over) = over {
+                        slot.1 = self.filter_set(over, player);
+                    }
+                }
+                MoveOp::Step { .. } => {}
+            }
+        }
+        sets
+    }
+
+    /// Whether `dir` may be taken by a movement with this heading, after a
+    /// movement in `last` by a piece that started on `from`.
+    #[inline]
+    fn heading_allows(&self, heading: Heading, dir: Dir, last: Dir, from: Site) -> bool {
+        match heading {
+            Heading::Any => true,
+            Heading::Keep => {
+                let kept = self.pos.states[from as usize];
+                kept == 0 || kept - 1 == dir
+            }
+            Heading::Straight => dir == last,
+            Heading::Turn => last != NO_DIR && self.game.board.line_of(dir) != self.game.board.line_of(last),
+        }
+    }
+
+    /// Follows movement op `index` on from `at`; calls `arrive` with each
+    /// final site, the last site passed over and the last direction. Returns
+    /// false when the callback asked to stop.
     fn walk(
         &self,
-        path: &[MoveOp],
-        targets: &[SiteSet],
-        overs: &[SiteSet],
-        from: Site,
+        walk: &Walk,
+        index: usize,
         at: Site,
         over: Site,
-        arrive: &mut impl FnMut(Site, Site) -> bool,
+        last: Dir,
+        arrive: &mut impl FnMut(Site, Site, Dir) -> bool,
     ) -> bool {
-        let Some((op, rest)) = path.split_first() else {
-            return arrive(at, over);
+        let Some(op) = walk.path.get(index) else {
+            return arrive(at, over, last);
         };
         let board = &self.game.board;
-        let target = targets[0];
-        let (targets, next_overs) = (&targets[1..], &overs[1..]);
+        let from = walk.from;
+        let target = walk.targets[index];
+        let (through, may_pass) = walk.passes[index];
         match op {
-            MoveOp::Step { reach, .. } => {
-                let mut next = reach[at as usize].and(target);
-                next.remove(from);
-                for site in next.iter() {
-                    if !self.walk(rest, targets, next_overs, from, site, over, arrive) {
+            MoveOp::Step { dirs, heading, .. } => {
+                let straight = [last];
+                let dirs: &[Dir] = if *heading == Heading::Straight { &straight } else { dirs };
+                for &dir in dirs {
+                    if dir == NO_DIR || !self.heading_allows(*heading, dir, last, from) {
+                        continue;
+                    }
+                    let next = board.next(at, dir);
+                    if next != NO_SITE
+                        && next != from
+                        && target.contains(next)
+                        && !self.walk(walk, index + 1, next, over, dir, arrive)
+                    {
                         return false;
                     }
                 }
             }
-            MoveOp::Slide { dirs, .. } => {
+            MoveOp::Slide { dirs, heading, min, max, over: fly, .. } => {
                 let empty = self.pos.sets[0];
+                let straight = [last];
+                let dirs: &[Dir] = if *heading == Heading::Straight { &straight } else { dirs };
                 for &dir in dirs {
-                    let mut next = board.next(at, dir);
-                    while next != NO_SITE && next != from {
-                        if target.contains(next) && !self.walk(rest, targets, next_overs, from, next, over, arrive) {
+                    if dir == NO_DIR || !self.heading_allows(*heading, dir, last, from) {
+                        continue;
+                    }
+                    let (mut next, mut distance, mut flown) = (board.next(at, dir), 1u8, over);
+                    while next != NO_SITE && next != from && distance <= *max {
+                        if distance >= *min
+                            && target.contains(next)
+                            && !self.walk(walk, index + 1, next, flown, dir, arrive)
+                        {
                             return false;
                         }
-                        if !empty.contains(next) {
+                        if !through.contains(next) {
                             break;
                         }
+                        if !empty.contains(next) {
+                            // One occupied site may be flown over when the slide says so.
+                            if fly.is_none() || flown != over || !may_pass.contains(next) {
+                                break;
+                            }
+                            flown = next;
+                        }
                         next = board.next(next, dir);
+                        distance += 1;
                     }
                 }
             }
             MoveOp::Hop { jumps, .. } => {
-                for &(hopped, land) in &jumps[at as usize] {
+                for &(hopped, land, dir) in &jumps[at as usize] {
                     if hopped != from
                         && land != from
-                        && overs[0].contains(hopped)
+                        && may_pass.contains(hopped)
                         && target.contains(land)
-                        && !self.walk(rest, targets, next_overs, from, land, hopped, arrive)
+                        && !self.walk(walk, index + 1, land, hopped, dir, arrive)
                     {
                         return false;
                     }
@@ -205,11 +383,7 @@ impl State {
     fn move_test(&self, test: &MoveTest, mv: &Move, player: Player) -> bool {
         match test {
             MoveTest::Is { site, filter } => {
-                let site = match site {
-                    MoveSite::From => mv.from,
-                    MoveSite::To => mv.to,
-                    MoveSite::Over => mv.over,
-                };
+                let site = self.move_site(*site, mv);
                 site != NO_SITE && self.filter_set(filter, player).contains(site)
             }
             MoveTest::Not(inner) => !self.move_test(inner, mv, player),
@@ -221,32 +395,68 @@ impl State {
     /// The sites passing a filter for `player`, in this position.
     #[inline]
     fn filter_set(&self, filter: &SiteFilter, player: Player) -> SiteSet {
-        filter.allowed.and(self.test_set(&filter.test, player))
-    }
-
-    /// The sites where a site test holds.
-    fn test_set(&self, test: &SiteTest, player: Player) -> SiteSet {
-        let game = &*self.game;
-        let sets = &self.pos.sets;
-        let all = game.board.all_sites();
-        match test {
-            SiteTest::True => all,
-            SiteTest::False => SiteSet::EMPTY,
-            SiteTest::Empty => sets[0],
-            SiteTest::Occupied => sets[0].complement_in(all),
-            SiteTest::Friend => owned_set(game, &self.pos, player),
-            SiteTest::Enemy => enemy_set(game, &self.pos, player),
-            SiteTest::Neutral => owned_set(game, &self.pos, game.neutral()),
-            SiteTest::LastFrom => single_or_empty(self.pos.last_from),
-            SiteTest::LastTo => single_or_empty(self.pos.last_to),
-            SiteTest::Type(piece) => (0..game.owner_count() as Player)
-                .fold(SiteSet::EMPTY, |acc, o| acc.or(sets[game.code(o, *piece) as usize])),
-            SiteTest::In(set) => *set,
-            SiteTest::Not(inner) => self.test_set(inner, player).complement_in(all),
-            SiteTest::And(parts) => parts.iter().fold(all, |acc, p| acc.and(self.test_set(p, player))),
-            SiteTest::Or(parts) => parts.iter().fold(SiteSet::EMPTY, |acc, p| acc.or(self.test_set(p, player))),
+        if self.plain == NO_SITE {
+            filter_set(self.game, self.pos, filter, player)
+        } else {
+            let fixed = plain_site(filter.allowed, filter.plain, self.plain);
+            fixed.and(test_set(self.game, self.pos, &filter.test, player, self.plain))
         }
     }
+}
+
+/// A fixed set with `site` counted in it exactly when an ordinary site of
+/// the threat region would be (`bit`).
+#[inline]
+fn plain_site(mut set: SiteSet, bit: bool, site: Site) -> SiteSet {
+    if bit {
+        set.insert(site);
+    } else {
+        set.remove(site);
+    }
+    set
+}
+
+/// The sites passing a filter for `player` in a position.
+#[inline]
+pub(crate) fn filter_set(game: &Game, pos: &Position, filter: &SiteFilter, player: Player) -> SiteSet {
+    filter.allowed.and(test_set(game, pos, &filter.test, player, NO_SITE))
+}
+
+/// The sites where a site test holds; `plain` as in `View`.
+fn test_set(game: &Game, pos: &Position, test: &SiteTest, player: Player, plain: Site) -> SiteSet {
+    let sets = &pos.sets;
+    let all = game.board.all_sites();
+    match test {
+        SiteTest::True => all,
+        SiteTest::False => SiteSet::EMPTY,
+        SiteTest::Empty => sets[0],
+        SiteTest::Occupied => sets[0].complement_in(all),
+        SiteTest::Friend => owned_set(game, pos, player),
+        SiteTest::Enemy => enemy_set(game, pos, player),
+        SiteTest::Neutral => owned_set(game, pos, game.neutral()),
+        SiteTest::PlayerIn(sets) => sets.get(player as usize).copied().unwrap_or(SiteSet::EMPTY),
+        SiteTest::LastFrom => single_or_empty(pos.last_from),
+        SiteTest::LastTo => single_or_empty(pos.last_to),
+        SiteTest::Type(piece) => {
+            (0..game.owner_count() as Player).fold(SiteSet::EMPTY, |acc, o| acc.or(sets[game.code(o, *piece) as usize]))
+        }
+        SiteTest::In(set, _) if plain == NO_SITE => *set,
+        SiteTest::In(set, bit) => plain_site(*set, *bit, plain),
+        SiteTest::Not(inner) => test_set(game, pos, inner, player, plain).complement_in(all),
+        SiteTest::And(parts) => parts.iter().fold(all, |acc, p| acc.and(test_set(game, pos, p, player, plain))),
+        SiteTest::Or(parts) => {
+            parts.iter().fold(SiteSet::EMPTY, |acc, p| acc.or(test_set(game, pos, p, player, plain)))
+        }
+    }
+}
+
+/// What a walk over a path keeps fixed: the ops, per op the destination
+/// sites and the (passable, flyable) sites, and the starting site.
+struct Walk<'a> {
+    path: &'a [MoveOp],
+    targets: &'a [SiteSet],
+    passes: &'a [(SiteSet, SiteSet)],
+    from: Site,
 }
 
 fn single_or_empty(site: Site) -> SiteSet {

@@ -2,7 +2,7 @@
 //! by move generation and apply. Produced by `compile`, never by hand.
 
 use crate::board::{Dir, Site, SiteSet};
-pub use crate::syntax::ast::{BlockedAction, CompareOp, MoveSite, TieResult, UpdateOp};
+pub use crate::syntax::ast::{BlockedAction, CompareOp, EffectMode, MoveSite, TieResult, UpdateOp};
 
 /// Index of a player; `neutral` is `players.len()`.
 pub type Player = u8;
@@ -14,13 +14,18 @@ pub struct PieceDef {
     pub name: String,
     pub reversible: bool,
     pub royal: bool,
+    /// A captured piece of this type goes to its owner's hand.
+    pub returns: bool,
 }
 
 #[derive(Clone, Debug)]
 pub struct RegionDef {
     pub name: String,
+    /// All its sites (for a per-player region, every player's).
     pub sites: Vec<Site>,
     pub set: SiteSet,
+    /// For a per-player region, each player's sites; empty otherwise.
+    pub per_player: Vec<SiteSet>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -50,13 +55,16 @@ pub enum SiteTest {
     Enemy,
     Neutral,
     Type(PieceType),
+    /// The site is in the set of the player the test is for.
+    PlayerIn(Vec<SiteSet>),
     /// The site the previous ply started from (nothing before the first ply
     /// or after a placement).
     LastFrom,
     /// The site the previous ply ended on.
     LastTo,
-    /// The site is in a fixed set (a region folded in at compile time).
-    In(SiteSet),
+    /// The site is in a fixed set (a region folded in at compile time); the
+    /// flag says whether an ordinary site of the threat region would be.
+    In(SiteSet, bool),
     Not(Box<SiteTest>),
     And(Vec<SiteTest>),
     Or(Vec<SiteTest>),
@@ -67,6 +75,9 @@ pub enum SiteTest {
 #[derive(Clone, Debug)]
 pub struct SiteFilter {
     pub allowed: SiteSet,
+    /// Whether a site of the threat region and no other would pass the
+    /// fixed part (the threat test's "ordinary site", see `threat`).
+    pub plain: bool,
     pub test: SiteTest,
 }
 
@@ -76,13 +87,25 @@ pub enum MoveOp {
     /// One step in one of the directions to a site passing the filter.
     /// `reach[site]`: the sites one step away in any of `dirs`; `back[site]`:
     /// the sites from which one step in `dirs` arrives at `site`.
-    Step { dirs: Vec<Dir>, to: SiteFilter, reach: Vec<SiteSet>, back: Vec<SiteSet> },
-    /// Any distance over empty sites, stopping on a site passing the filter.
-    Slide { dirs: Vec<Dir>, to: SiteFilter },
+    Step { dirs: Vec<Dir>, heading: Heading, to: SiteFilter, reach: Vec<SiteSet>, back: Vec<SiteSet> },
+    /// Along one direction over empty sites, stopping on a site passing the
+    /// filter. The plain form (`simple`) stops at any distance; otherwise the
+    /// distance is `min..=max`, every site passed must pass `through`, and
+    /// with `over` the slide may pass one occupied site that passes it.
+    Slide {
+        dirs: Vec<Dir>,
+        heading: Heading,
+        to: SiteFilter,
+        min: u8,
+        max: u8,
+        over: Option<SiteFilter>,
+        through: Option<SiteFilter>,
+        simple: bool,
+    },
     /// Over the adjacent site, which must pass `over`, to the site beyond it
     /// in the same direction, which must pass `to`.
     /// `jumps[site]`: the (over, landing) pairs of the directions from `site`.
-    Hop { dirs: Vec<Dir>, over: SiteFilter, to: SiteFilter, jumps: Vec<Vec<(Site, Site)>> },
+    Hop { dirs: Vec<Dir>, over: SiteFilter, to: SiteFilter, jumps: Vec<Vec<(Site, Site, Dir)>> },
 }
 
 /// What happens after the piece has arrived; deterministic given the move.
@@ -92,6 +115,40 @@ pub enum EffectOp {
     CaptureCustodial { dirs: Vec<Dir> },
     /// Turn over the reversible piece on a site of the move (others stay).
     Flip { site: MoveSite },
+    /// Remove the piece on a site of the move if it is another player's and
+    /// passes the filter: always, when the move says so (`May`, by its bit
+    /// in `Move::taken`), or with moves that do not capture being illegal.
+    CaptureAt { site: MoveSite, filter: SiteFilter, mode: CaptureMode },
+}
+
+impl EffectOp {
+    /// The site of the move the effect acts on, if it names one.
+    pub fn site(&self) -> Option<MoveSite> {
+        match self {
+            EffectOp::Flip { site } | EffectOp::CaptureAt { site, .. } => Some(*site),
+            EffectOp::CaptureCustodial { .. } => None,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CaptureMode {
+    Always,
+    /// Optional; the bit of `Move::taken` that says it was taken.
+    May(u8),
+    Must,
+}
+
+/// Which way a movement goes, relative to the movement before it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Heading {
+    Any,
+    /// Any direction while the piece has none stored; then only that one.
+    Keep,
+    /// The direction of the movement before.
+    Straight,
+    /// A direction on another line than the movement before.
+    Turn,
 }
 
 /// A condition on a move being generated: tests on its sites.
@@ -119,6 +176,18 @@ pub enum MoveRule {
         effects: Vec<EffectOp>,
         /// Moves matching any of these are not legal.
         forbid: Vec<MoveTest>,
+        /// Rules of a phase with equal effects share this, so that one result
+        /// reached in two ways is one move.
+        effect_class: u8,
+        /// Something needs the direction of the last movement (`ahead`,
+        /// `keep`), so the fast paths that do not track it are off.
+        needs_dir: bool,
+        /// The piece stores the direction it moves in (`keep`).
+        keeps_dir: bool,
+        /// The effects use the site passed over / the last direction, so
+        /// moves differing in them are different moves.
+        key_over: bool,
+        key_dir: bool,
     },
 }
 
@@ -133,9 +202,28 @@ pub enum Who {
 #[derive(Clone, Debug)]
 pub enum GameTest {
     HandsEmpty,
-    Count { who: Who, piece: Option<PieceType>, op: CompareOp, value: i64 },
-    Full { region: usize },
-    Counter { counter: usize, op: CompareOp, value: i64 },
+    /// Pieces of `who` of the types (all types when empty) compared with `value`.
+    Count {
+        who: Who,
+        types: Vec<PieceType>,
+        op: CompareOp,
+        value: i64,
+    },
+    /// The player to move has no legal move.
+    Blocked,
+    Full {
+        region: usize,
+    },
+    /// A piece of `piece` of `who` could be captured by the other player.
+    Threatened {
+        who: Who,
+        piece: PieceType,
+    },
+    Counter {
+        counter: usize,
+        op: CompareOp,
+        value: i64,
+    },
     Not(Box<GameTest>),
     And(Vec<GameTest>),
     Or(Vec<GameTest>),
@@ -154,10 +242,33 @@ pub struct CounterUpdate {
 pub struct PhaseDef {
     pub name: String,
     pub moves: Vec<MoveRule>,
+    /// Some result can be reached in two ways: legal moves are deduplicated.
+    pub dedupe: bool,
+    pub promotions: Vec<PromoteRule>,
+    pub after_promotion: Vec<CounterUpdate>,
     pub next: Vec<(GameTest, usize)>,
     pub after_move: Vec<CounterUpdate>,
     pub after_capture: Vec<CounterUpdate>,
-    pub blocked: BlockedAction,
+    /// `when blocked` rules: the first whose condition holds (seen from the
+    /// blocked player) decides; `lose` when none does.
+    pub blocked: Vec<(Option<GameTest>, BlockedAction)>,
+}
+
+/// `threat piece as seen_as in REGION`: the threat test sees a piece of
+/// `piece` as one of `seen_as` standing on a site of the threat region.
+#[derive(Clone, Debug)]
+pub struct ThreatDef {
+    pub piece: PieceType,
+    pub seen_as: PieceType,
+}
+
+/// A piece of `piece` standing on a site of `on` is exchanged for a piece
+/// from its owner's hand: the owner's choice when they made the move that
+/// brought it there, else the first type in hand.
+#[derive(Clone, Debug)]
+pub struct PromoteRule {
+    pub piece: PieceType,
+    pub on: SiteFilter,
 }
 
 #[derive(Clone, Debug)]

@@ -5,7 +5,7 @@
 use super::game::Game;
 use super::outcome::{Outcome, OutcomeCode};
 use super::rules::*;
-use crate::board::{NO_SITE, Site, SiteSet};
+use crate::board::{Dir, NO_SITE, Site, SiteSet};
 use std::sync::Arc;
 
 /// A move: which rule of the phase made it and the choices taken. What the
@@ -17,9 +17,20 @@ pub struct Move {
     /// `NO_SITE` for a piece placed from hand.
     pub from: Site,
     pub to: Site,
-    /// The site hopped over, or `NO_SITE`.
+    /// The site hopped or flown over, or `NO_SITE`.
     pub over: Site,
+    /// The direction of the last movement, or `NO_DIR` (a placement).
+    pub dir: Dir,
+    /// Optional effects taken: bit i for the rule's `May(i)` effect.
+    pub taken: u8,
+    /// The piece type chosen for a promotion, or `NO_CHOICE`.
+    pub choice: PieceType,
 }
+
+/// No direction (placements).
+pub const NO_DIR: Dir = Dir::MAX;
+/// No promotion choice.
+pub const NO_CHOICE: PieceType = PieceType::MAX;
 
 /// Everything that changes during a game.
 #[derive(Clone, Debug, PartialEq)]
@@ -33,6 +44,8 @@ pub struct Position {
     pub counts: Vec<u16>,
     /// `sets[code]`: the sites holding that piece; `sets[0]` the empty sites.
     pub sets: Vec<SiteSet>,
+    /// Per-site state of the piece there (0: none; a stored direction + 1).
+    pub states: Vec<u8>,
     pub phase: u8,
     pub to_move: Player,
     pub ply: u32,
@@ -63,6 +76,7 @@ impl State {
             counters: game.counters.iter().map(|c| c.initial).collect(),
             counts: vec![0; game.owner_count() * types],
             sets: vec![SiteSet::EMPTY; 1 + game.owner_count() * types],
+            states: vec![0; game.board.site_count()],
             phase: 0,
             to_move: 0,
             ply: 0,
@@ -115,6 +129,7 @@ impl State {
             if code != 0 {
                 hash ^= z.cell(site, code);
             }
+            hash ^= z.state(site, self.pos.states[site]);
         }
         for (i, &count) in self.pos.hands.iter().enumerate() {
             hash ^= z.hand(i / types, i % types, count);
@@ -176,17 +191,49 @@ impl State {
     pub fn legal_moves(&self, buf: &mut Vec<Move>) {
         buf.clear();
         if self.pos.outcome.is_none() {
-            self.generate(self.pos.to_move, &mut |m| {
+            self.view().generate(self.pos.to_move, &mut |m| {
                 buf.push(m);
                 true
             });
+            if self.game.phases[self.pos.phase as usize].dedupe {
+                self.dedupe(buf);
+            }
         }
+    }
+
+    /// Keeps the first of moves with the same result ("a move is its
+    /// effect"): same rule effects, piece, start, destination and choices,
+    /// and the same sites and direction where the effects use them.
+    fn dedupe(&self, buf: &mut Vec<Move>) {
+        let phase = &self.game.phases[self.pos.phase as usize];
+        let key = |m: &Move| match &phase.moves[m.rule as usize] {
+            MoveRule::Move { effect_class, key_over, key_dir, .. } => (
+                *effect_class as u16,
+                m.piece,
+                m.from,
+                m.to,
+                m.taken,
+                m.choice,
+                if *key_over { m.over } else { NO_SITE },
+                if *key_dir { m.dir } else { NO_DIR },
+            ),
+            MoveRule::Place { .. } => (u16::MAX - m.rule as u16, m.piece, m.from, m.to, 0, m.choice, NO_SITE, NO_DIR),
+        };
+        let mut kept = 0;
+        for i in 0..buf.len() {
+            let k = key(&buf[i]);
+            if !buf[..kept].iter().any(|m| key(m) == k) {
+                buf[kept] = buf[i];
+                kept += 1;
+            }
+        }
+        buf.truncate(kept);
     }
 
     /// Whether `player` has at least one legal move (stops at the first).
     pub(crate) fn has_move(&self, player: Player) -> bool {
         let mut found = false;
-        self.generate(player, &mut |_| {
+        self.view().generate(player, &mut |_| {
             found = true;
             false
         });
@@ -200,6 +247,11 @@ impl State {
 }
 
 impl Move {
+    /// A placement of `piece` by rule `rule`; the caller sets `to`.
+    pub fn placement(rule: u8, piece: PieceType) -> Move {
+        Move { rule, piece, from: NO_SITE, to: NO_SITE, over: NO_SITE, dir: NO_DIR, taken: 0, choice: NO_CHOICE }
+    }
+
     pub fn is_placement(&self) -> bool {
         self.from == NO_SITE
     }

@@ -43,6 +43,20 @@ impl Zobrist {
         self.hand[(player * self.types + piece) * HAND_KEYS + (count as usize).min(HAND_KEYS - 1)]
     }
 
+    /// Key of per-piece state `value` on `site` (0, no state, has key 0).
+    /// Mixed from the numbers rather than tabled: states are rare.
+    #[inline]
+    pub fn state(&self, site: usize, value: u8) -> u64 {
+        if value == 0 {
+            return 0;
+        }
+        // splitmix64 of (site, value)
+        let mut z = ((site as u64) << 8 | value as u64).wrapping_add(0x9e37_79b9_7f4a_7c15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
     #[inline]
     pub fn phase(&self, phase: usize) -> u64 {
         self.phase[phase]

@@ -25,14 +25,40 @@ pub enum Item {
     Game(Spanned<String>),
     Players(Vec<Name>),
     Board(BoardDecl),
-    Region { name: Name, sites: Vec<Name> },
-    Piece { name: Name, traits: Vec<Spanned<PieceTrait>> },
-    Option { name: Name, value: Spanned<Value>, doc: Option<Spanned<String>> },
-    Counter { name: Name, initial: Spanned<i64> },
+    /// `region NAME = SITES`, or per player `region NAME { PLAYER: SITES ... }`.
+    Region {
+        name: Name,
+        sites: Vec<Name>,
+        per_player: Vec<(Name, Vec<Name>)>,
+    },
+    Piece {
+        name: Name,
+        traits: Vec<Spanned<PieceTrait>>,
+    },
+    Option {
+        name: Name,
+        value: Spanned<Value>,
+        doc: Option<Spanned<String>>,
+    },
+    Counter {
+        name: Name,
+        initial: Spanned<i64>,
+    },
     Setup(Vec<SetupEntry>),
     Phase(PhaseDecl),
     End(Vec<EndRule>),
     Repetition(Spanned<RepetitionRule>),
+    /// `group NAME = TYPE, TYPE`: several piece types under one name.
+    Group {
+        name: Name,
+        members: Vec<Name>,
+    },
+    /// `threat TYPE as OTHER in REGION`
+    Threat {
+        piece: Name,
+        seen_as: Name,
+        region: Name,
+    },
 }
 
 impl Item {
@@ -50,6 +76,8 @@ impl Item {
             Item::Phase(_) => "phase",
             Item::End(_) => "end",
             Item::Repetition(_) => "repetition",
+            Item::Group { .. } => "group",
+            Item::Threat { .. } => "threat",
         }
     }
 }
@@ -81,6 +109,8 @@ pub enum PieceTrait {
     Reversible,
     /// A move may not leave it threatened.
     Royal,
+    /// When captured it goes to its owner's hand, to be placed or promoted to again.
+    Returns,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -142,13 +172,24 @@ pub enum PhaseRule {
         op: UpdateOp,
         amount: Spanned<i64>,
     },
-    Blocked(Spanned<BlockedAction>),
+    /// `when blocked [and CONDITION]: ACTION`; the condition is seen from the blocked player.
+    Blocked {
+        when: Option<GameCond>,
+        action: Spanned<BlockedAction>,
+    },
+    /// `promote TYPE on SITE-CONDITION from hand`
+    Promote {
+        piece: Name,
+        on: SiteCond,
+        span: Span,
+    },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Trigger {
     Move,
     Capture,
+    Promotion,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -176,12 +217,15 @@ pub enum Statement {
         span: Span,
     },
     Step {
-        directions: Directions,
+        heading: Heading,
         to: Option<SiteCond>,
         span: Span,
     },
     Slide {
-        directions: Directions,
+        heading: Heading,
+        distance: Option<Spanned<(i64, Option<i64>)>>,
+        over: Option<SiteCond>,
+        through: Option<SiteCond>,
         to: Option<SiteCond>,
         span: Span,
     },
@@ -193,8 +237,8 @@ pub enum Statement {
         span: Span,
     },
     Capture {
-        kind: Spanned<CaptureKind>,
-        directions: Directions,
+        mode: Option<Spanned<EffectMode>>,
+        target: CaptureTarget,
         span: Span,
     },
     /// Turn over the reversible piece on a site of the move.
@@ -214,8 +258,10 @@ pub enum Statement {
 pub enum MoveSite {
     From,
     To,
-    /// The site hopped over.
+    /// The site hopped or flown over.
     Over,
+    /// The next site beyond `to` in the direction of the last movement.
+    Ahead,
 }
 
 /// A condition on the move being made: tests on its sites.
@@ -225,6 +271,38 @@ pub enum MoveCond {
     Not(Box<MoveCond>),
     And(Vec<MoveCond>),
     Or(Vec<MoveCond>),
+}
+
+/// Which way a movement statement goes.
+#[derive(Clone, Debug)]
+pub enum Heading {
+    /// Any of the directions; with `keep`, the piece's own direction once it has one.
+    Any { directions: Directions, keep: bool },
+    /// The direction of the movement before.
+    Straight(Span),
+    /// Any of the directions on another line than the movement before.
+    Turn(Directions),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EffectMode {
+    /// The player chooses: the move exists with and without the effect.
+    May,
+    /// Only moves where the effect happens are legal.
+    Must,
+}
+
+#[derive(Clone, Debug)]
+pub enum CaptureTarget {
+    Custodial {
+        kind: Spanned<CaptureKind>,
+        directions: Directions,
+    },
+    /// The piece on a site of the move, if it is an enemy's and passes the condition.
+    Site {
+        site: Spanned<MoveSite>,
+        condition: Option<SiteCond>,
+    },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -253,9 +331,31 @@ pub enum SiteCond {
 #[derive(Clone, Debug)]
 pub enum GameCond {
     HandsEmpty(Span),
-    Count { who: Name, piece: Option<Name>, op: CompareOp, value: Spanned<i64>, span: Span },
-    Full { region: Name, span: Span },
-    Counter { counter: Name, op: CompareOp, value: Spanned<i64>, span: Span },
+    Count {
+        who: Name,
+        piece: Option<Name>,
+        op: CompareOp,
+        value: Spanned<i64>,
+        span: Span,
+    },
+    Full {
+        region: Name,
+        span: Span,
+    },
+    /// `blocked`: the player to move has no legal move.
+    Blocked(Span),
+    /// `threatened(WHO, TYPE)`: the opponent of WHO could capture WHO's piece of TYPE.
+    Threatened {
+        who: Name,
+        piece: Name,
+        span: Span,
+    },
+    Counter {
+        counter: Name,
+        op: CompareOp,
+        value: Spanned<i64>,
+        span: Span,
+    },
     Not(Box<GameCond>, Span),
     And(Vec<GameCond>),
     Or(Vec<GameCond>),

@@ -61,13 +61,28 @@ impl Lowerer {
             Rule::board_item => Item::Board(self.board(next())),
             Rule::region_item => {
                 let name = self.name(next());
-                Item::Region { name, sites: self.site_set(next()) }
+                let mut sites = Vec::new();
+                let mut per_player = Vec::new();
+                for part in inner {
+                    if part.as_rule() == Rule::player_sites {
+                        let mut parts = part.into_inner();
+                        let player = self.name(parts.next().expect("player"));
+                        per_player.push((player, self.site_set(parts.next().expect("sites"))));
+                    } else {
+                        sites = self.site_set(part);
+                    }
+                }
+                Item::Region { name, sites, per_player }
             }
             Rule::piece_item => {
                 let name = self.name(next());
                 let traits = inner
                     .map(|t| {
-                        let kind = if t.as_str() == "royal" { PieceTrait::Royal } else { PieceTrait::Reversible };
+                        let kind = match t.as_str() {
+                            "royal" => PieceTrait::Royal,
+                            "returns" => PieceTrait::Returns,
+                            _ => PieceTrait::Reversible,
+                        };
                         Spanned::new(kind, self.span(&t))
                     })
                     .collect();
@@ -96,6 +111,15 @@ impl Lowerer {
                 Item::Phase(PhaseDecl { name, rules })
             }
             Rule::end_item => Item::End(inner.map(|r| self.end_rule(r)).collect()),
+            Rule::threat_item => {
+                let piece = self.name(next());
+                let seen_as = self.name(next());
+                Item::Threat { piece, seen_as, region: self.name(next()) }
+            }
+            Rule::group_item => {
+                let name = self.name(next());
+                Item::Group { name, members: self.names(next()) }
+            }
             Rule::repetition_item => {
                 let r = next();
                 let span = self.span(&r);
@@ -196,8 +220,12 @@ impl Lowerer {
             }
             Rule::after_rule => {
                 let t = next();
-                let trigger =
-                    Spanned::new(if t.as_str() == "capture" { Trigger::Capture } else { Trigger::Move }, self.span(&t));
+                let trigger = match t.as_str() {
+                    "capture" => Trigger::Capture,
+                    "promotion" => Trigger::Promotion,
+                    _ => Trigger::Move,
+                };
+                let trigger = Spanned::new(trigger, self.span(&t));
                 let mut part = next();
                 let piece = if part.as_rule() == Rule::ident {
                     let piece = self.name(part);
@@ -217,13 +245,22 @@ impl Lowerer {
                 PhaseRule::After { trigger, piece, counter, op, amount }
             }
             Rule::blocked_rule => {
-                let a = next();
+                let mut when = None;
+                let mut a = next();
+                if a.as_rule() == Rule::and_kw {
+                    when = Some(self.game_cond(next()));
+                    a = next();
+                }
                 let action = match a.as_str() {
                     "skip" => BlockedAction::Skip,
                     "draw" => BlockedAction::Draw,
                     _ => BlockedAction::Lose,
                 };
-                PhaseRule::Blocked(Spanned::new(action, self.span(&a)))
+                PhaseRule::Blocked { when, action: Spanned::new(action, self.span(&a)) }
+            }
+            Rule::promote_rule => {
+                let piece = self.name(next());
+                PhaseRule::Promote { piece, on: self.site_cond(next()), span }
             }
             other => unreachable!("not a phase rule: {other:?}"),
         }
@@ -242,26 +279,59 @@ impl Lowerer {
                 Statement::If { option, then, otherwise, span }
             }
             Rule::step_stmt | Rule::slide_stmt => {
-                let directions = self.directions(next());
-                let to = inner.next().map(|c| self.site_cond(c));
+                let heading = self.heading(next());
+                let (mut distance, mut over, mut through, mut to) = (None, None, None, None);
+                for part in inner {
+                    let part_span = self.span(&part);
+                    let part_text = part.as_str();
+                    let rule = part.as_rule();
+                    let mut parts = part.into_inner();
+                    match rule {
+                        Rule::distance => {
+                            let low = self.int(parts.next().expect("low")).node;
+                            let high = match parts.next() {
+                                Some(h) => Some(self.int(h).node),
+                                None if part_text.contains("..") => None,
+                                None => Some(low),
+                            };
+                            distance = Some(Spanned::new((low, high), part_span));
+                        }
+                        Rule::fly_over => over = Some(self.site_cond(parts.next().expect("over"))),
+                        Rule::through => through = Some(self.site_cond(parts.next().expect("through"))),
+                        _ => to = Some(self.site_cond(parts.next().expect("to"))),
+                    }
+                }
                 if rule == Rule::step_stmt {
-                    Statement::Step { directions, to, span }
+                    Statement::Step { heading, to, span }
                 } else {
-                    Statement::Slide { directions, to, span }
+                    Statement::Slide { heading, distance, over, through, to, span }
                 }
             }
             Rule::hop_stmt => {
                 let directions = self.directions(next());
                 let over = self.site_cond(next());
-                let to = inner.next().map(|c| self.site_cond(c));
+                let to = inner.next().map(|c| self.site_cond(c.into_inner().next().expect("to")));
                 Statement::Hop { directions, over, to, span }
             }
             Rule::flip_stmt => Statement::Flip { site: self.move_site(next()), span },
             Rule::forbid_stmt => Statement::Forbid { cond: self.move_cond(next()), span },
             Rule::capture_stmt => {
-                let k = next();
-                let kind = Spanned::new(CaptureKind::Custodial, self.span(&k));
-                Statement::Capture { kind, directions: self.directions(next()), span }
+                let mut first = next();
+                let mut mode = None;
+                if first.as_rule() == Rule::effect_mode {
+                    let m = if first.as_str() == "may" { EffectMode::May } else { EffectMode::Must };
+                    mode = Some(Spanned::new(m, self.span(&first)));
+                    first = next();
+                }
+                let target = if first.as_rule() == Rule::capture_kind {
+                    let kind = Spanned::new(CaptureKind::Custodial, self.span(&first));
+                    CaptureTarget::Custodial { kind, directions: self.directions(next()) }
+                } else {
+                    let site = self.move_site(first);
+                    let condition = inner.next().map(|w| self.site_cond(w.into_inner().next().expect("where")));
+                    CaptureTarget::Site { site, condition }
+                };
+                Statement::Capture { mode, target, span }
             }
             other => unreachable!("not a statement: {other:?}"),
         }
@@ -271,6 +341,7 @@ impl Lowerer {
         let site = match pair.as_str() {
             "from" => MoveSite::From,
             "to" => MoveSite::To,
+            "ahead" => MoveSite::Ahead,
             _ => MoveSite::Over,
         };
         Spanned::new(site, self.span(&pair))
@@ -301,6 +372,16 @@ impl Lowerer {
                 let cond = self.site_factor(parts.next().expect("condition"));
                 MoveCond::Is { site, cond }
             }
+        }
+    }
+
+    fn heading(&self, pair: P) -> Heading {
+        let mut inner = pair.into_inner();
+        let first = inner.next().expect("heading has a child");
+        match first.as_rule() {
+            Rule::straight_kw => Heading::Straight(self.span(&first)),
+            Rule::turn_kw => Heading::Turn(self.directions(inner.next().expect("turn directions"))),
+            _ => Heading::Any { directions: self.directions(first), keep: inner.next().is_some() },
         }
     }
 
@@ -359,6 +440,13 @@ impl Lowerer {
             Rule::not_kw => GameCond::Not(Box::new(self.game_factor(inner.next().expect("negated"))), span),
             Rule::game_cond => self.game_cond(first),
             Rule::hands_empty => GameCond::HandsEmpty(first_span),
+            Rule::blocked_kw => GameCond::Blocked(first_span),
+            Rule::threatened => {
+                let mut parts = first.into_inner();
+                let who = self.name(parts.next().expect("who"));
+                let piece = self.name(parts.next().expect("piece"));
+                GameCond::Threatened { who, piece, span: first_span }
+            }
             Rule::full_region => {
                 let region = self.name(first.into_inner().next().expect("region"));
                 GameCond::Full { region, span: first_span }

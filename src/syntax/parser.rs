@@ -20,8 +20,21 @@ use pest_derive::Parser;
 pub(super) struct RulesParser;
 
 /// The keywords that start top-level items.
-const ITEM_KEYWORDS: [&str; 11] =
-    ["game", "players", "board", "region", "piece", "option", "counter", "setup", "phase", "end", "repetition"];
+const ITEM_KEYWORDS: [&str; 13] = [
+    "game",
+    "players",
+    "board",
+    "region",
+    "piece",
+    "option",
+    "counter",
+    "setup",
+    "phase",
+    "end",
+    "repetition",
+    "group",
+    "threat",
+];
 
 /// Items whose second word is the name they declare.
 const NAMING_ITEMS: [&str; 5] = ["region", "piece", "option", "counter", "phase"];
@@ -329,18 +342,34 @@ fn rule_words(rule: Rule) -> Option<&'static str> {
         | Rule::setup_item
         | Rule::phase_item
         | Rule::end_item
-        | Rule::repetition_item => {
-            "an item (game, players, board, region, piece, option, counter, setup, phase, end, repetition)"
+        | Rule::repetition_item
+        | Rule::group_item
+        | Rule::threat_item => {
+            "an item (game, players, board, region, piece, group, threat, option, counter, setup, phase, end, repetition)"
         }
         Rule::square_board | Rule::graph_board => "`square` or `graph`",
         Rule::point_decl | Rule::line_decl | Rule::line_kind => "`point`, `line`, `circle` or `}`",
-        Rule::piece_trait => "a piece trait (`reversible`, `royal`)",
+        Rule::piece_trait => "a piece trait (`reversible`, `royal`, `returns`)",
         Rule::hand_entry | Rule::pieces_entry => "`hand PLAYER: N PIECE`, `OWNER PIECE on SITES` or `}`",
         Rule::repetition_rule => "`loses`, `draw after N` or `forbidden`",
-        Rule::place_rule | Rule::move_rule | Rule::next_rule | Rule::after_rule | Rule::blocked_rule => {
-            "a phase rule (place, move, next, after, when blocked) or `}`"
-        }
-        Rule::trigger => "`move` or `capture`",
+        Rule::place_rule
+        | Rule::move_rule
+        | Rule::next_rule
+        | Rule::after_rule
+        | Rule::blocked_rule
+        | Rule::promote_rule => "a phase rule (place, move, next, after, when blocked, promote) or `}`",
+        Rule::trigger => "`move`, `capture` or `promotion`",
+        Rule::heading => "directions, `straight` or `turn DIRECTIONS`",
+        Rule::straight_kw => "`straight`",
+        Rule::turn_kw => "`turn`",
+        Rule::keep_kw => "`keep`",
+        Rule::destination => "`to` and a site condition",
+        Rule::distance => "a distance such as `2`, `1..3` or `2..`",
+        Rule::fly_over => "`over` and a site condition",
+        Rule::through => "`through` and a site condition",
+        Rule::capture_where => "`where` and a site condition",
+        Rule::effect_mode => "`may` or `must`",
+        Rule::threatened => "`threatened(WHO, TYPE)`",
         Rule::counter_update => "a counter update such as `quiet += 1`",
         Rule::update_op => "`+=`, `-=` or `=`",
         Rule::blocked_action => "`skip`, `lose` or `draw`",
@@ -351,14 +380,14 @@ fn rule_words(rule: Rule) -> Option<&'static str> {
         | Rule::capture_stmt
         | Rule::flip_stmt
         | Rule::forbid_stmt => "a move statement (step, slide, hop, capture, flip, forbid, if) or `}`",
-        Rule::move_site => "`from`, `to` or `over`",
+        Rule::move_site => "`from`, `to`, `over` or `ahead`",
         Rule::move_cond | Rule::move_term | Rule::move_factor | Rule::site_is => {
             "a condition on the move such as `to is last_from`"
         }
         Rule::move_guard => "`when` and a game condition, or `{`",
         Rule::neutral_owner | Rule::neutral_kw => "`neutral`",
         Rule::block => "`{`",
-        Rule::capture_kind => "a kind of capture (`custodial`)",
+        Rule::capture_kind => "`custodial DIRECTIONS`, or a site of the move (`over`, `ahead`, `to`)",
         Rule::directions => "directions (a name or `{n, e}`)",
         Rule::site_cond | Rule::site_term | Rule::site_factor => "a site condition",
         Rule::game_cond | Rule::game_term | Rule::game_factor => "a game condition",

@@ -1,0 +1,83 @@
+//! Threats to pieces, and the royal rule built on them. A piece is
+//! threatened when another player, were it their turn, would have a move
+//! capturing it (pseudo-legal: their own royal pieces are not considered).
+//! A `threat` item makes the test see the piece as another type, standing on
+//! an ordinary site of a region, so that pieces that cannot be captured
+//! can still be threatened. A move may not leave a royal piece of the mover
+//! threatened.
+//!
+//! The test works on scratch positions kept per thread, so it allocates
+//! nothing once warmed up.
+
+use super::apply::play_move;
+use super::game::Game;
+use super::movegen::View;
+use super::rules::*;
+use super::state::{Move, Position};
+use crate::board::{NO_SITE, Site};
+use std::cell::RefCell;
+
+thread_local! {
+    static SCRATCH: RefCell<Vec<Position>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Runs `f` on a scratch copy of `pos`.
+fn with_scratch<R>(pos: &Position, f: impl FnOnce(&mut Position) -> R) -> R {
+    let mut scratch = SCRATCH.with(|s| s.borrow_mut().pop()).unwrap_or_else(|| pos.clone());
+    scratch.clone_from(pos);
+    let result = f(&mut scratch);
+    SCRATCH.with(|s| s.borrow_mut().push(scratch));
+    result
+}
+
+/// Whether a piece of `piece` owned by `who` is threatened in `pos`.
+pub fn threatened(game: &Game, pos: &Position, who: Player, piece: PieceType) -> bool {
+    let code = game.code(who, piece);
+    let seen_as = game.threats.iter().find(|t| t.piece == piece).map(|t| t.seen_as);
+    for site in pos.sets[code as usize].iter() {
+        let attacked = match seen_as {
+            None => attacked(game, pos, who, site, NO_SITE),
+            Some(other) => with_scratch(pos, |scratch| {
+                replace(game, scratch, site, game.code(who, other));
+                attacked(game, scratch, who, site, site)
+            }),
+        };
+        if attacked {
+            return true;
+        }
+    }
+    false
+}
+
+/// Whether the move leaves every royal piece of `player` unthreatened.
+pub(crate) fn safe(game: &Game, pos: &Position, mv: &Move, player: Player) -> bool {
+    with_scratch(pos, |scratch| {
+        play_move(game, scratch, mv);
+        (0..game.pieces.len()).filter(|&t| game.pieces[t].royal).all(|t| !threatened(game, scratch, player, t as u8))
+    })
+}
+
+/// Whether any other player has a pseudo-legal move capturing on `site`.
+fn attacked(game: &Game, pos: &Position, who: Player, site: Site, plain: Site) -> bool {
+    let view = View { game, pos, legal: false, plain };
+    (0..game.players.len() as Player).filter(|&p| p != who).any(|attacker| {
+        let mut found = false;
+        view.generate(attacker, &mut |mv| {
+            found = view.captures_on(&mv, site, attacker);
+            !found
+        });
+        found
+    })
+}
+
+/// Puts a different piece on an occupied site, keeping sets and counts right
+/// (the hash is not needed on scratch positions).
+fn replace(game: &Game, pos: &mut Position, site: Site, code: u8) {
+    let old = pos.cells[site as usize];
+    let types = game.pieces.len();
+    pos.sets[old as usize].remove(site);
+    pos.counts[game.owner_of(old) as usize * types + game.type_of(old) as usize] -= 1;
+    pos.cells[site as usize] = code;
+    pos.sets[code as usize].insert(site);
+    pos.counts[game.owner_of(code) as usize * types + game.type_of(code) as usize] += 1;
+}
