@@ -11,6 +11,10 @@ use std::time::Instant;
 
 /// Playouts in a smoke run: enough to reach the end rules, quick to run.
 const SMOKE_PLAYOUTS: u64 = 200;
+/// Slow games stop their smoke run after this long (whole batches of
+/// `SMOKE_BATCH` games, so at least one batch always runs).
+const SMOKE_SECONDS: f64 = 1.0;
+const SMOKE_BATCH: u64 = 10;
 
 pub fn run(paths: &[PathBuf], format: Format, smoke: bool) -> i32 {
     let files = match rule_files(paths) {
@@ -68,7 +72,11 @@ fn smoke_run(game: &std::sync::Arc<crate::engine::Game>) -> String {
     let start = game.initial_state();
     let begun = Instant::now();
     let nodes = perft(&start, 3);
-    let stats = run_batch(&start, SMOKE_PLAYOUTS, 1, 1);
+    let playouts_begun = Instant::now();
+    let mut stats = run_batch(&start, SMOKE_BATCH, 1, 1);
+    while stats.playouts < SMOKE_PLAYOUTS && playouts_begun.elapsed().as_secs_f64() < SMOKE_SECONDS {
+        stats.add(&run_batch(&start, SMOKE_BATCH, 1 + stats.playouts, 1));
+    }
     let mean = stats.plies as f64 / stats.playouts.max(1) as f64;
     let results: Vec<String> = game
         .players

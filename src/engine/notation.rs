@@ -1,8 +1,11 @@
 //! Moves as text: `c3` (or `man@c3` when several piece types exist) for a
-//! placement, `b3-c3` for a move. Typed moves are matched against the legal
-//! moves, so a mistyped or illegal move gets a clear answer.
+//! placement, `b3-c3` for a move. A capture away from the destination (over
+//! or ahead) is added as `xSITE`, a promotion as `/TYPE`: `b3-b5xb6/queen`.
+//! Typed moves are matched against the legal moves, so a mistyped or illegal
+//! move gets a clear answer.
 
-use super::state::{Move, State};
+use super::rules::{CaptureMode, EffectOp, MoveRule};
+use super::state::{Move, NO_CHOICE, State};
 
 impl State {
     /// The move in the game's notation.
@@ -15,7 +18,28 @@ impl State {
                 format!("{}@{}", self.game.pieces[mv.piece as usize].name, board.site_name(mv.to))
             }
         } else {
-            format!("{}-{}", board.site_name(mv.from), board.site_name(mv.to))
+            let mut text = format!("{}-{}", board.site_name(mv.from), board.site_name(mv.to));
+            let phase = &self.game.phases[self.pos.phase as usize];
+            if let Some(MoveRule::Move { effects, .. }) = phase.moves.get(mv.rule as usize) {
+                let view = self.view();
+                for effect in effects {
+                    if let EffectOp::CaptureAt { site, filter, mode } = effect {
+                        let made = match mode {
+                            CaptureMode::May(bit) => mv.taken & (1 << bit) != 0,
+                            _ => true,
+                        };
+                        if made && view.capture_applies(*site, filter, mv, self.pos.to_move) {
+                            text.push('x');
+                            text.push_str(board.site_name(view.move_site(*site, mv)));
+                        }
+                    }
+                }
+            }
+            if mv.choice != NO_CHOICE {
+                text.push('/');
+                text.push_str(&self.game.pieces[mv.choice as usize].name);
+            }
+            text
         }
     }
 }
@@ -65,7 +89,15 @@ pub fn parse_move(state: &State, text: &str) -> Result<Move, MoveError> {
 /// Says what is wrong with a move that matched nothing, where it can tell.
 fn explain(state: &State, text: &str) -> Option<String> {
     let board = &state.game.board;
-    let sites: Vec<&str> = text.split(['-', '@']).map(str::trim).collect();
+    // The sites typed, without capture and promotion suffixes.
+    let text = text.split('/').next().unwrap_or(text);
+    let mut sites: Vec<&str> = text.split(['-', '@']).map(str::trim).collect();
+    if let Some(last) = sites.last_mut()
+        && board.site(last).is_none()
+        && let Some((to, _)) = last.split_once('x').filter(|(to, _)| board.site(to).is_some())
+    {
+        *last = to;
+    }
     for name in sites.iter().rev() {
         if !name.is_empty() && board.site(name).is_none() && !state.game.pieces.iter().any(|p| p.name == *name) {
             let hint = crate::check::suggest::closest(name, board.site_names())
@@ -80,7 +112,8 @@ fn explain(state: &State, text: &str) -> Option<String> {
         if code == 0 {
             return Some(format!("there is no piece on {from}"));
         }
-        if state.game.owner_of(code) != state.current_player() {
+        let owner = state.game.owner_of(code);
+        if owner != state.current_player() && owner != state.game.neutral() {
             return Some(format!(
                 "the piece on {from} is not {}'s",
                 state.game.players[state.current_player() as usize]

@@ -50,7 +50,7 @@ pub struct BatchStats {
 }
 
 impl BatchStats {
-    fn add(&mut self, other: &BatchStats) {
+    pub fn add(&mut self, other: &BatchStats) {
         self.playouts += other.playouts;
         self.plies += other.plies;
         for (w, o) in self.wins.iter_mut().zip(&other.wins) {

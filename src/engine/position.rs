@@ -216,6 +216,8 @@ pub fn parse_position(game: &Arc<Game>, source: Source) -> Result<State, Box<Rep
         diagnostics.sort_by_key(|d| d.primary_span().start);
         return Err(Box::new(Report { source, diagnostics }));
     }
+    // The setup's own outcome (say, its first player blocked) is not this position's.
+    state.pos.outcome = None;
     state.refresh();
     Ok(state)
 }

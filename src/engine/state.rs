@@ -60,6 +60,27 @@ pub struct Position {
     pub history: Vec<u64>,
 }
 
+impl Position {
+    /// Copies everything but the repetition history (scratch positions for
+    /// the threat test need the pieces, not the past).
+    pub(crate) fn copy_pieces_from(&mut self, other: &Position) {
+        self.cells.clone_from(&other.cells);
+        self.hands.clone_from(&other.hands);
+        self.counters.clone_from(&other.counters);
+        self.counts.clone_from(&other.counts);
+        self.sets.clone_from(&other.sets);
+        self.states.clone_from(&other.states);
+        self.phase = other.phase;
+        self.to_move = other.to_move;
+        self.ply = other.ply;
+        self.hash = other.hash;
+        self.outcome = other.outcome;
+        self.last_from = other.last_from;
+        self.last_to = other.last_to;
+        self.history.clear();
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct State {
     pub(crate) game: Arc<Game>,

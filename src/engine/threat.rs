@@ -24,7 +24,7 @@ thread_local! {
 /// Runs `f` on a scratch copy of `pos`.
 fn with_scratch<R>(pos: &Position, f: impl FnOnce(&mut Position) -> R) -> R {
     let mut scratch = SCRATCH.with(|s| s.borrow_mut().pop()).unwrap_or_else(|| pos.clone());
-    scratch.clone_from(pos);
+    scratch.copy_pieces_from(pos);
     let result = f(&mut scratch);
     SCRATCH.with(|s| s.borrow_mut().push(scratch));
     result
