@@ -1,6 +1,6 @@
 //! Moves as text: `c3` (or `man@c3` when several piece types exist) for a
 //! placement, `b3-c3` for a move. A capture away from the destination (over
-//! or ahead) is added as `xSITE`, a promotion as `/TYPE`: `b3-b5xb6/queen`.
+//! or ahead) is added as `/xSITE`, a promotion as `/TYPE`: `b3-b5/xb6/queen`.
 //! Typed moves are matched against the legal moves, so a mistyped or illegal
 //! move gets a clear answer.
 
@@ -29,7 +29,7 @@ impl State {
                             _ => true,
                         };
                         if made && view.capture_applies(*site, filter, mv, self.pos.to_move) {
-                            text.push('x');
+                            text.push_str("/x");
                             text.push_str(board.site_name(view.move_site(*site, mv)));
                         }
                     }
@@ -91,13 +91,7 @@ fn explain(state: &State, text: &str) -> Option<String> {
     let board = &state.game.board;
     // The sites typed, without capture and promotion suffixes.
     let text = text.split('/').next().unwrap_or(text);
-    let mut sites: Vec<&str> = text.split(['-', '@']).map(str::trim).collect();
-    if let Some(last) = sites.last_mut()
-        && board.site(last).is_none()
-        && let Some((to, _)) = last.split_once('x').filter(|(to, _)| board.site(to).is_some())
-    {
-        *last = to;
-    }
+    let sites: Vec<&str> = text.split(['-', '@']).map(str::trim).collect();
     for name in sites.iter().rev() {
         if !name.is_empty() && board.site(name).is_none() && !state.game.pieces.iter().any(|p| p.name == *name) {
             let hint = crate::check::suggest::closest(name, board.site_names())

@@ -164,7 +164,10 @@ pub fn parse_position(game: &Arc<Game>, source: Source) -> Result<State, Box<Rep
         }
         let Some(text) = pieces.first() else { continue };
         match piece_code(game, text) {
-            Ok(code) => state.pos.cells[site as usize] = code,
+            Ok((code, piece_state)) => {
+                state.pos.cells[site as usize] = code;
+                state.pos.states[site as usize] = piece_state;
+            }
             Err(help) => diagnostics.push(
                 Diagnostic::error("E0608", format!("`{text}` is not a piece of this game"))
                     .with_label(span(contents), "expected \"OWNER TYPE\", such as \"white man\"")
@@ -222,12 +225,32 @@ pub fn parse_position(game: &Arc<Game>, source: Source) -> Result<State, Box<Rep
     Ok(state)
 }
 
-/// "white man" -> its cell code, or a hint about what was meant.
-fn piece_code(game: &Game, text: &str) -> Result<u8, String> {
+/// "white man" -> its cell code and piece state, or a hint about what was
+/// meant. A piece that keeps a direction may add it: "moon star heading=C03+".
+fn piece_code(game: &Game, text: &str) -> Result<(u8, u8), String> {
     let mut words = text.split_whitespace();
-    let (Some(owner), Some(piece), None) = (words.next(), words.next(), words.next()) else {
+    let (Some(owner), Some(piece)) = (words.next(), words.next()) else {
         return Err("write the owner then the type, such as \"white man\" (or \"neutral ...\")".to_string());
     };
+    let piece_state = match words.next() {
+        None => 0,
+        Some(word) => {
+            let direction = word.strip_prefix("heading=").ok_or_else(|| {
+                format!("after the owner and type, only `heading=DIRECTION` may follow, not `{word}`")
+            })?;
+            let dir = game.board.direction(direction).ok_or_else(|| {
+                crate::check::suggest::help_for(
+                    direction,
+                    "direction",
+                    game.board.directions.iter().map(String::as_str),
+                )
+            })?;
+            dir + 1
+        }
+    };
+    if let Some(extra) = words.next() {
+        return Err(format!("unexpected `{extra}`: write \"OWNER TYPE\" or \"OWNER TYPE heading=DIRECTION\""));
+    }
     let owner_index = if owner == "neutral" { Some(game.neutral()) } else { game.player_index(owner) };
     let Some(owner_index) = owner_index else {
         let mut names: Vec<&str> = game.players.iter().map(String::as_str).collect();
@@ -237,7 +260,7 @@ fn piece_code(game: &Game, text: &str) -> Result<u8, String> {
     let Some(t) = game.pieces.iter().position(|p| p.name == piece) else {
         return Err(help_for(piece, "piece type", game.pieces.iter().map(|p| p.name.as_str())));
     };
-    Ok(game.code(owner_index, t as u8))
+    Ok((game.code(owner_index, t as u8), piece_state))
 }
 
 /// Writes a state as a position file that `parse_position` reads back.
@@ -256,7 +279,15 @@ pub fn to_toml(state: &State) -> String {
     out.push_str("\n[board]\n");
     for (site, &code) in state.pos.cells.iter().enumerate() {
         if code != 0 {
-            out.push_str(&format!("{} = \"{}\"\n", game.board.site_name(site as u16), game.describe_code(code)));
+            let heading = match state.pos.states[site] {
+                0 => String::new(),
+                d => format!(" heading={}", game.board.directions[d as usize - 1]),
+            };
+            out.push_str(&format!(
+                "{} = \"{}{heading}\"\n",
+                game.board.site_name(site as u16),
+                game.describe_code(code)
+            ));
         }
     }
     out.push_str("\n[hands]\n");
