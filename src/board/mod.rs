@@ -19,6 +19,8 @@ pub type Site = u16;
 pub type Dir = u8;
 /// "No site": off the board.
 pub const NO_SITE: Site = Site::MAX;
+/// The largest radius `Board::ball` keeps a table for.
+pub const MAX_BALL: usize = 8;
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum BoardShape {
@@ -103,6 +105,9 @@ pub struct Board {
     /// until the edge (or back at `site` on a closed line), for sliding with
     /// set operations instead of a walk.
     pub rays: Vec<Ray>,
+    /// `balls[site * (MAX_BALL + 1) + r]`: the sites at most `r` steps from
+    /// `site` in any direction, to find quickly which pieces could reach it.
+    balls: Vec<SiteSet>,
     /// The reverse of each direction.
     pub opposite: Vec<Dir>,
     /// Named direction sets (`orthogonal`, `lines`, a line's name, ...).
@@ -133,6 +138,37 @@ impl Board {
     #[inline]
     pub fn next(&self, site: Site, dir: Dir) -> Site {
         self.next[dir as usize * self.sites.len() + site as usize]
+    }
+
+    /// The sites at most `radius` steps from `site` (every site beyond `MAX_BALL`).
+    #[inline]
+    pub fn ball(&self, site: Site, radius: u8) -> SiteSet {
+        if radius as usize > MAX_BALL {
+            return self.all_sites();
+        }
+        self.balls[site as usize * (MAX_BALL + 1) + radius as usize]
+    }
+
+    fn balls(next: &[Site], n: usize, dirs: usize) -> Vec<SiteSet> {
+        let mut balls = Vec::with_capacity(n * (MAX_BALL + 1));
+        for site in 0..n {
+            let mut ball = SiteSet::single(site as Site);
+            balls.push(ball);
+            for _ in 0..MAX_BALL {
+                let mut grown = ball;
+                for s in ball.iter() {
+                    for d in 0..dirs {
+                        let to = next[d * n + s as usize];
+                        if to != NO_SITE {
+                            grown.insert(to);
+                        }
+                    }
+                }
+                ball = grown;
+                balls.push(ball);
+            }
+        }
+        balls
     }
 
     #[inline]
@@ -204,6 +240,7 @@ impl Board {
         // A board too big for site sets is rejected later (E0208); give it no rays.
         let ray_count = if n <= SiteSet::CAPACITY { directions.len() * n } else { 0 };
         let rays = (0..ray_count).map(|i| Ray::follow(&next, n, i / n, (i % n) as Site)).collect();
-        Board { shape, sites, lines, directions, next, rays, opposite, direction_sets, site_index, graph }
+        let balls = if n <= SiteSet::CAPACITY { Self::balls(&next, n, directions.len()) } else { Vec::new() };
+        Board { shape, sites, lines, directions, next, rays, balls, opposite, direction_sets, site_index, graph }
     }
 }

@@ -228,6 +228,7 @@ fn phase(scope: &Scope, decl: &crate::syntax::ast::PhaseDecl) -> Option<PhaseDef
                     (Some(piece), Some(guard), Some(program)) => {
                         scope.used.borrow_mut().pieces_moved[piece as usize] = true;
                         let program::Program { path, effects, forbid, needs_dir, keeps_dir } = program;
+                        let reach = capture_reach(&path, &effects);
                         let key_over = effects.iter().any(|e| e.site() == Some(MoveSite::Over));
                         let key_dir = keeps_dir || effects.iter().any(|e| e.site() == Some(MoveSite::Ahead));
                         def.moves.push(MoveRule::Move {
@@ -240,6 +241,7 @@ fn phase(scope: &Scope, decl: &crate::syntax::ast::PhaseDecl) -> Option<PhaseDef
                             effect_class: 0,
                             key_over,
                             key_dir,
+                            reach,
                             needs_dir,
                             keeps_dir,
                         });
@@ -289,6 +291,24 @@ fn phase(scope: &Scope, decl: &crate::syntax::ast::PhaseDecl) -> Option<PhaseDef
     }
     classify_effects(&mut def);
     ok.then_some(def)
+}
+
+/// How far from its start a move of this program can capture: its movement
+/// plus one for a capture `ahead`; `u8::MAX` when a slide is unbounded.
+fn capture_reach(path: &[MoveOp], effects: &[EffectOp]) -> u8 {
+    let mut reach: u32 = 0;
+    for op in path {
+        reach += match op {
+            MoveOp::Step { .. } => 1,
+            MoveOp::Hop { .. } => 2,
+            MoveOp::Slide { max, .. } if *max < u8::MAX => *max as u32,
+            MoveOp::Slide { .. } => return u8::MAX,
+        };
+    }
+    if effects.iter().any(|e| e.site() == Some(MoveSite::Ahead)) {
+        reach += 1;
+    }
+    reach.min(u8::MAX as u32) as u8
 }
 
 /// Gives rules with equal effects one class, and decides whether legal moves

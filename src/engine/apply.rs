@@ -352,7 +352,7 @@ pub(crate) fn test_game(game: &Game, pos: &Position, test: &GameTest, mover: Pla
             op.holds(n as i64, *value)
         }
         GameTest::Blocked => {
-            let view = super::movegen::View { game, pos, legal: true, plain: NO_SITE };
+            let view = super::movegen::View { game, pos, legal: true, plain: NO_SITE, focus: NO_SITE };
             let mut blocked = true;
             view.generate(pos.to_move, &mut |_| {
                 blocked = false;

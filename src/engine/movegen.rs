@@ -21,11 +21,14 @@ pub(crate) struct View<'a> {
     pub pos: &'a Position,
     pub legal: bool,
     pub plain: Site,
+    /// When set, only moves that could capture on this site matter: pieces
+    /// too far away to reach it are skipped.
+    pub focus: Site,
 }
 
 impl State {
     pub(crate) fn view(&self) -> View<'_> {
-        View { game: &self.game, pos: &self.pos, legal: true, plain: NO_SITE }
+        View { game: &self.game, pos: &self.pos, legal: true, plain: NO_SITE, focus: NO_SITE }
     }
 }
 
@@ -59,12 +62,15 @@ impl View<'_> {
                         }
                     }
                 }
-                MoveRule::Move { piece, neutral, guard, path, forbid, effects, needs_dir, .. } => {
+                MoveRule::Move { piece, neutral, guard, path, forbid, effects, needs_dir, reach, .. } => {
                     if guard.as_ref().is_some_and(|g| !test_game(game, self.pos, g, player)) {
                         continue;
                     }
                     let owner = if *neutral { game.neutral() } else { player };
-                    let own = self.pos.sets[game.code(owner, *piece) as usize];
+                    let mut own = self.pos.sets[game.code(owner, *piece) as usize];
+                    if self.focus != NO_SITE {
+                        own = own.and(game.board.ball(self.focus, *reach));
+                    }
                     if own.is_empty() {
                         continue;
                     }

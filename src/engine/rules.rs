@@ -184,6 +184,9 @@ pub enum MoveRule {
         needs_dir: bool,
         /// The piece stores the direction it moves in (`keep`).
         keeps_dir: bool,
+        /// How many steps from its start the move can capture at most
+        /// (`u8::MAX`: unbounded), for the threat test.
+        reach: u8,
         /// The effects use the site passed over / the last direction, so
         /// moves differing in them are different moves.
         key_over: bool,

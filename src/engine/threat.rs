@@ -59,7 +59,7 @@ pub(crate) fn safe(game: &Game, pos: &Position, mv: &Move, player: Player) -> bo
 
 /// Whether any other player has a pseudo-legal move capturing on `site`.
 fn attacked(game: &Game, pos: &Position, who: Player, site: Site, plain: Site) -> bool {
-    let view = View { game, pos, legal: false, plain };
+    let view = View { game, pos, legal: false, plain, focus: site };
     (0..game.players.len() as Player).filter(|&p| p != who).any(|attacker| {
         let mut found = false;
         view.generate(attacker, &mut |mv| {
