@@ -5,7 +5,7 @@
 use super::suggest::help_for;
 use crate::board::{Board, BoardShape, Dir, Site, SiteSet};
 use crate::diagnostics::Diagnostic;
-use crate::engine::rules::{CounterDef, OptionDef, PieceDef, RegionDef};
+use crate::engine::rules::{CounterDef, OptionDef, PieceDef, RegionDef, TrackDef};
 use crate::syntax::ast::*;
 use crate::syntax::span::{Name, Span};
 use std::cell::RefCell;
@@ -24,6 +24,7 @@ pub struct Scope<'a> {
     pub regions: Vec<(&'a Name, RegionDef)>,
     /// `group NAME = TYPES`, members resolved where the group is used.
     pub groups: Vec<(&'a Name, &'a [Name])>,
+    pub tracks: Vec<(&'a Name, TrackDef)>,
     /// `threat` items: (piece, seen as, region).
     pub threats: Vec<(&'a Name, &'a Name, &'a Name)>,
     pub options: Vec<(&'a Name, OptionDef)>,
@@ -64,6 +65,7 @@ impl<'a> Scope<'a> {
             regions: Vec::new(),
             groups: Vec::new(),
             threats: Vec::new(),
+            tracks: Vec::new(),
             options: Vec::new(),
             counters: Vec::new(),
             phases: Vec::new(),
@@ -93,6 +95,7 @@ impl<'a> Scope<'a> {
             match &item.node {
                 Item::Game(title) => scope.title = title.node.clone(),
                 Item::Threat { piece, seen_as, region } => scope.threats.push((piece, seen_as, region)),
+                Item::Track { .. } => {}
                 Item::Group { name, members } => {
                     if let Some((first, _)) = scope.groups.iter().find(|(g, _)| g.node == name.node) {
                         scope.duplicate("group", name, first.span);
@@ -225,6 +228,11 @@ impl<'a> Scope<'a> {
                 let set = resolved.iter().copied().collect();
                 let def = RegionDef { name: name.node.clone(), sites: resolved, set, per_player: sets };
                 scope.regions.push((name, def));
+            }
+        }
+        for item in &file.items {
+            if let Item::Track { name, paths } = &item.node {
+                scope.declare_track(name, paths);
             }
         }
         let mut used = scope.used.borrow_mut();
@@ -511,6 +519,53 @@ impl<'a> Scope<'a> {
             }
         }
         Span::new(span.start, span.start + text.len())
+    }
+
+    /// Resolves a track's paths; each step must join two neighbouring sites.
+    fn declare_track(&mut self, name: &'a Name, paths: &[Vec<Name>]) {
+        if let Some((first, _)) = self.tracks.iter().find(|(t, _)| t.node == name.node) {
+            self.duplicate("track", name, first.span);
+            return;
+        }
+        let Some(sites) = self.board.as_ref().map(|b| b.site_count()) else { return };
+        let mut next = vec![SiteSet::EMPTY; sites];
+        for path in paths {
+            let resolved: Vec<Option<Site>> = path.iter().map(|p| self.site(p)).collect();
+            for (i, pair) in resolved.windows(2).enumerate() {
+                let (Some(a), Some(b)) = (pair[0], pair[1]) else { continue };
+                let board = self.board.as_ref().expect("checked above");
+                let joined = (0..board.directions.len() as Dir).any(|d| board.next(a, d) == b);
+                if !joined {
+                    let span = path[i].span.to(path[i + 1].span);
+                    self.error(
+                        Diagnostic::error(
+                            "E0209",
+                            format!("`{}` and `{}` are not neighbours on the board", path[i].node, path[i + 1].node),
+                        )
+                        .with_label(span, "a track segment must join two neighbouring sites")
+                        .with_help("list the sites of the track in order along the board's lines"),
+                    );
+                    continue;
+                }
+                next[a as usize].insert(b);
+                next[b as usize].insert(a);
+            }
+        }
+        self.tracks.push((name, TrackDef { name: name.node.clone(), next }));
+    }
+
+    pub fn track(&self, name: &Name) -> Option<usize> {
+        let found = self.tracks.iter().position(|(t, _)| t.node == name.node);
+        if found.is_none() {
+            self.unknown(
+                "track",
+                "track",
+                name,
+                "a track declared with `track`",
+                self.tracks.iter().map(|(t, _)| t.as_str()).collect(),
+            );
+        }
+        found
     }
 
     /// The piece types of a group, if `name` is one (each member checked).

@@ -116,6 +116,7 @@ fn assemble(scope: &Scope, source: &Source) -> Option<Game> {
     let code_type = (0..codes).map(|c| if c == 0 { 0 } else { ((c - 1) / owners) as u8 }).collect();
     let has_royal = pieces.iter().any(|p| p.royal);
     Some(Game {
+        tracks: scope.tracks.iter().map(|(_, t)| t.clone()).collect(),
         has_royal,
         threats: threats?,
         code_owner,
@@ -186,8 +187,15 @@ fn setup(scope: &Scope) -> SetupDef {
 }
 
 fn phase(scope: &Scope, decl: &crate::syntax::ast::PhaseDecl) -> Option<PhaseDef> {
-    let mut def = PhaseDef {
-        name: decl.name.node.clone(),
+    let mut def = empty_phase(&decl.name.node);
+    let ok = phase_rules(scope, &decl.rules, &mut def);
+    classify_effects(&mut def);
+    ok.then_some(def)
+}
+
+fn empty_phase(name: &str) -> PhaseDef {
+    PhaseDef {
+        name: name.to_string(),
         moves: Vec::new(),
         next: Vec::new(),
         after_move: Vec::new(),
@@ -195,11 +203,46 @@ fn phase(scope: &Scope, decl: &crate::syntax::ast::PhaseDecl) -> Option<PhaseDef
         after_promotion: Vec::new(),
         blocked: Vec::new(),
         promotions: Vec::new(),
+        along: Vec::new(),
         dedupe: false,
-    };
+    }
+}
+
+/// Lowers phase rules into `def`; false if any has errors.
+fn phase_rules(scope: &Scope, rules: &[PhaseRule], def: &mut PhaseDef) -> bool {
     let mut ok = true;
-    for rule in &decl.rules {
+    for rule in rules {
         match rule {
+            PhaseRule::If { option, then, otherwise } => {
+                let chosen = scope.bool_option(option);
+                ok &= chosen.is_some();
+                let chosen = chosen.unwrap_or(true);
+                // The branch not taken is checked all the same, into a phase thrown away.
+                let mut unused = empty_phase(&def.name);
+                let (live, dead) = if chosen { (then, otherwise) } else { (otherwise, then) };
+                ok &= phase_rules(scope, live, def);
+                ok &= phase_rules(scope, dead, &mut unused);
+            }
+            PhaseRule::Along { track, limit } => {
+                let found = scope.track(track);
+                if !(0..=8).contains(&limit.node) {
+                    ok = false;
+                    scope.error(
+                        Diagnostic::error("E0410", "`along … at most N` takes N from 0 to 8")
+                            .with_label(limit.span, "out of range"),
+                    );
+                } else if def.along.len() == MAX_ALONG {
+                    ok = false;
+                    scope.error(
+                        Diagnostic::error("E0410", format!("a phase may limit at most {MAX_ALONG} tracks"))
+                            .with_label(track.span, "one too many"),
+                    );
+                } else if let Some(t) = found {
+                    def.along.push((t, limit.node as u8));
+                } else {
+                    ok = false;
+                }
+            }
             PhaseRule::Place { piece, on, .. } => {
                 let piece = scope.piece(piece);
                 let on = site_filter(scope, on);
@@ -289,8 +332,7 @@ fn phase(scope: &Scope, decl: &crate::syntax::ast::PhaseDecl) -> Option<PhaseDef
             }
         }
     }
-    classify_effects(&mut def);
-    ok.then_some(def)
+    ok
 }
 
 /// How far from its start a move of this program can capture: its movement

@@ -27,6 +27,7 @@ pub struct Game {
     pub has_royal: bool,
     /// How the threat test sees pieces (`threat` items).
     pub threats: Vec<ThreatDef>,
+    pub tracks: Vec<TrackDef>,
     pub zobrist: Zobrist,
     /// Owner and type of each cell code, looked up rather than divided out.
     pub code_owner: Vec<Player>,

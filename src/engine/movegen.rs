@@ -98,11 +98,12 @@ impl View<'_> {
                             }
                         };
                     }
+                    let tracked = !phase.along.is_empty();
                     match &path[..] {
                         // A single step, the commonest move: no walk. When there are fewer
                         // destinations than pieces (in Seega-like games, the few empty
                         // sites), search backwards from the destinations.
-                        [MoveOp::Step { reach, back, heading: Heading::Any, .. }] if !needs_dir => {
+                        [MoveOp::Step { reach, back, heading: Heading::Any, .. }] if !needs_dir && !tracked => {
                             let target = targets[0];
                             if target.len() < own.len() {
                                 for to in target.iter() {
@@ -123,7 +124,7 @@ impl View<'_> {
                             }
                         }
                         // A plain single slide: each ray cut at its first blocker.
-                        [MoveOp::Slide { dirs, simple: true, heading: Heading::Any, .. }] if !needs_dir => {
+                        [MoveOp::Slide { dirs, simple: true, heading: Heading::Any, .. }] if !needs_dir && !tracked => {
                             let (target, empty, board) = (targets[0], self.pos.sets[0], &game.board);
                             for from in own.iter() {
                                 for &dir in dirs {
@@ -152,8 +153,9 @@ impl View<'_> {
                             let passes = self.pass_sets(path, player);
                             for from in own.iter() {
                                 let mut arrive = |to, over, dir| out(from, to, over, dir);
-                                let walk = Walk { path, targets: &targets, passes: &passes, from };
-                                if !self.walk(&walk, 0, from, NO_SITE, NO_DIR, &mut arrive) {
+                                let walk = Walk { path, targets: &targets, passes: &passes, from, along: &phase.along };
+                                let start = Stop { at: from, over: NO_SITE, dir: NO_DIR, runs: [0; MAX_ALONG] };
+                                if !self.walk(&walk, 0, start, &mut arrive) {
                                     return;
                                 }
                             }
@@ -304,15 +306,8 @@ impl View<'_> {
     /// Follows movement op `index` on from `at`; calls `arrive` with each
     /// final site, the last site passed over and the last direction. Returns
     /// false when the callback asked to stop.
-    fn walk(
-        &self,
-        walk: &Walk,
-        index: usize,
-        at: Site,
-        over: Site,
-        last: Dir,
-        arrive: &mut impl FnMut(Site, Site, Dir) -> bool,
-    ) -> bool {
+    fn walk(&self, walk: &Walk, index: usize, stop: Stop, arrive: &mut impl FnMut(Site, Site, Dir) -> bool) -> bool {
+        let Stop { at, over, dir: last, runs } = stop;
         let Some(op) = walk.path.get(index) else {
             return arrive(at, over, last);
         };
@@ -329,11 +324,11 @@ impl View<'_> {
                         continue;
                     }
                     let next = board.next(at, dir);
-                    if next != NO_SITE
-                        && next != from
-                        && target.contains(next)
-                        && !self.walk(walk, index + 1, next, over, dir, arrive)
-                    {
+                    if next == NO_SITE || next == from || !target.contains(next) {
+                        continue;
+                    }
+                    let Some(runs) = self.along(walk.along, runs, at, next) else { continue };
+                    if !self.walk(walk, index + 1, Stop { at: next, over, dir, runs }, arrive) {
                         return false;
                     }
                 }
@@ -347,10 +342,14 @@ impl View<'_> {
                         continue;
                     }
                     let (mut next, mut distance, mut flown) = (board.next(at, dir), 1u8, over);
+                    let (mut prev, mut runs) = (at, runs);
                     while next != NO_SITE && next != from && distance <= *max {
+                        // Once a run along a limited track is too long, no further site is reachable.
+                        let Some(now) = self.along(walk.along, runs, prev, next) else { break };
+                        runs = now;
                         if distance >= *min
                             && target.contains(next)
-                            && !self.walk(walk, index + 1, next, flown, dir, arrive)
+                            && !self.walk(walk, index + 1, Stop { at: next, over: flown, dir, runs }, arrive)
                         {
                             return false;
                         }
@@ -364,6 +363,7 @@ impl View<'_> {
                             }
                             flown = next;
                         }
+                        prev = next;
                         next = board.next(next, dir);
                         distance += 1;
                     }
@@ -371,18 +371,32 @@ impl View<'_> {
             }
             MoveOp::Hop { jumps, .. } => {
                 for &(hopped, land, dir) in &jumps[at as usize] {
-                    if hopped != from
-                        && land != from
-                        && may_pass.contains(hopped)
-                        && target.contains(land)
-                        && !self.walk(walk, index + 1, land, hopped, dir, arrive)
-                    {
+                    if hopped == from || land == from || !may_pass.contains(hopped) || !target.contains(land) {
+                        continue;
+                    }
+                    let runs =
+                        self.along(walk.along, runs, at, hopped).and_then(|r| self.along(walk.along, r, hopped, land));
+                    let Some(runs) = runs else { continue };
+                    if !self.walk(walk, index + 1, Stop { at: land, over: hopped, dir, runs }, arrive) {
                         return false;
                     }
                 }
             }
         }
         true
+    }
+
+    /// The runs along limited tracks after a step from `a` to `b`; `None`
+    /// when one grows past its limit.
+    #[inline]
+    fn along(&self, along: &[(usize, u8)], mut runs: [u8; MAX_ALONG], a: Site, b: Site) -> Option<[u8; MAX_ALONG]> {
+        for (run, &(track, limit)) in runs.iter_mut().zip(along) {
+            *run = if self.game.tracks[track].next[a as usize].contains(b) { *run + 1 } else { 0 };
+            if *run > limit {
+                return None;
+            }
+        }
+        Some(runs)
     }
 
     /// Whether a move being generated satisfies a move condition.
@@ -463,6 +477,17 @@ struct Walk<'a> {
     targets: &'a [SiteSet],
     passes: &'a [(SiteSet, SiteSet)],
     from: Site,
+    along: &'a [(usize, u8)],
+}
+
+/// Where a walk stands: the site, the last site passed over, the last
+/// direction, and the current runs along limited tracks.
+#[derive(Clone, Copy)]
+struct Stop {
+    at: Site,
+    over: Site,
+    dir: Dir,
+    runs: [u8; MAX_ALONG],
 }
 
 fn single_or_empty(site: Site) -> SiteSet {

@@ -247,6 +247,8 @@ pub struct PhaseDef {
     pub moves: Vec<MoveRule>,
     /// Some result can be reached in two ways: legal moves are deduplicated.
     pub dedupe: bool,
+    /// (track, N): no move may take more than N steps in a row along the track.
+    pub along: Vec<(usize, u8)>,
     pub promotions: Vec<PromoteRule>,
     pub after_promotion: Vec<CounterUpdate>,
     pub next: Vec<(GameTest, usize)>,
@@ -255,6 +257,17 @@ pub struct PhaseDef {
     /// `when blocked` rules: the first whose condition holds (seen from the
     /// blocked player) decides; `lose` when none does.
     pub blocked: Vec<(Option<GameTest>, BlockedAction)>,
+}
+
+/// The most `along` limits one phase may have (move generation keeps a run
+/// count per limit).
+pub const MAX_ALONG: usize = 4;
+
+/// A track: for each site, the sites joined to it by a segment of the track.
+#[derive(Clone, Debug)]
+pub struct TrackDef {
+    pub name: String,
+    pub next: Vec<SiteSet>,
 }
 
 /// `threat piece as seen_as in REGION`: the threat test sees a piece of

@@ -59,6 +59,11 @@ pub enum Item {
         seen_as: Name,
         region: Name,
     },
+    /// `track NAME = A - B - C, D - E`: segments of the board.
+    Track {
+        name: Name,
+        paths: Vec<Vec<Name>>,
+    },
 }
 
 impl Item {
@@ -78,6 +83,7 @@ impl Item {
             Item::Repetition(_) => "repetition",
             Item::Group { .. } => "group",
             Item::Threat { .. } => "threat",
+            Item::Track { .. } => "track",
         }
     }
 }
@@ -182,6 +188,17 @@ pub enum PhaseRule {
         piece: Name,
         on: SiteCond,
         span: Span,
+    },
+    /// `along TRACK at most N`
+    Along {
+        track: Name,
+        limit: Spanned<i64>,
+    },
+    /// `if OPTION { RULES } else { RULES }`
+    If {
+        option: Name,
+        then: Vec<PhaseRule>,
+        otherwise: Vec<PhaseRule>,
     },
 }
 

@@ -111,6 +111,11 @@ impl Lowerer {
                 Item::Phase(PhaseDecl { name, rules })
             }
             Rule::end_item => Item::End(inner.map(|r| self.end_rule(r)).collect()),
+            Rule::track_item => {
+                let name = self.name(next());
+                let paths = inner.map(|path| path.into_inner().map(|p| self.name(p)).collect()).collect();
+                Item::Track { name, paths }
+            }
             Rule::threat_item => {
                 let piece = self.name(next());
                 let seen_as = self.name(next());
@@ -257,6 +262,16 @@ impl Lowerer {
                     _ => BlockedAction::Lose,
                 };
                 PhaseRule::Blocked { when, action: Spanned::new(action, self.span(&a)) }
+            }
+            Rule::along_rule => {
+                let track = self.name(next());
+                PhaseRule::Along { track, limit: self.int(next()) }
+            }
+            Rule::phase_if => {
+                let option = self.name(next());
+                let then = next().into_inner().map(|r| self.phase_rule(r)).collect();
+                let otherwise = inner.next().map(|b| b.into_inner().map(|r| self.phase_rule(r)).collect());
+                PhaseRule::If { option, then, otherwise: otherwise.unwrap_or_default() }
             }
             Rule::promote_rule => {
                 let piece = self.name(next());

@@ -20,7 +20,8 @@ use pest_derive::Parser;
 pub(super) struct RulesParser;
 
 /// The keywords that start top-level items.
-const ITEM_KEYWORDS: [&str; 13] = [
+const ITEM_KEYWORDS: [&str; 14] = [
+    "track",
     "game",
     "players",
     "board",
@@ -344,8 +345,9 @@ fn rule_words(rule: Rule) -> Option<&'static str> {
         | Rule::end_item
         | Rule::repetition_item
         | Rule::group_item
-        | Rule::threat_item => {
-            "an item (game, players, board, region, piece, group, threat, option, counter, setup, phase, end, repetition)"
+        | Rule::threat_item
+        | Rule::track_item => {
+            "an item (game, players, board, region, track, piece, group, threat, option, counter, setup, phase, end, repetition)"
         }
         Rule::square_board | Rule::graph_board => "`square` or `graph`",
         Rule::point_decl | Rule::line_decl | Rule::line_kind => "`point`, `line`, `circle` or `}`",
@@ -357,7 +359,11 @@ fn rule_words(rule: Rule) -> Option<&'static str> {
         | Rule::next_rule
         | Rule::after_rule
         | Rule::blocked_rule
-        | Rule::promote_rule => "a phase rule (place, move, next, after, when blocked, promote) or `}`",
+        | Rule::promote_rule
+        | Rule::along_rule
+        | Rule::phase_if => "a phase rule (place, move, next, after, when blocked, promote, along, if) or `}`",
+        Rule::track_path => "a path of sites such as `a1 - a2 - a3`",
+        Rule::phase_block => "`{` and phase rules",
         Rule::trigger => "`move`, `capture` or `promotion`",
         Rule::heading => "directions, `straight` or `turn DIRECTIONS`",
         Rule::straight_kw => "`straight`",
