@@ -3,6 +3,7 @@
 mod bench;
 mod check;
 mod common;
+mod draw;
 mod perft;
 mod play;
 mod trace;
@@ -78,6 +79,13 @@ pub enum Command {
         #[arg(long, value_enum, default_value = "text")]
         format: Format,
     },
+    /// Draw the start, or a position file, as SVG (or text).
+    Draw {
+        #[command(flatten)]
+        game: GameArgs,
+        #[arg(long, value_enum, default_value = "svg")]
+        format: draw::DrawFormat,
+    },
     /// Play in the terminal: people type moves; players named with --random are played by the computer.
     Play {
         #[command(flatten)]
@@ -98,5 +106,6 @@ pub fn run(cli: Cli) -> i32 {
         Command::Bench { game, playouts, seed, threads } => bench::run(&game, playouts, seed, threads),
         Command::Trace { game, seed, format } => trace::run(&game, seed, format),
         Command::Play { game, random, seed } => play::run(&game, &random, seed),
+        Command::Draw { game, format } => draw::run(&game, format),
     }
 }

@@ -1,0 +1,20 @@
+//! `orrery draw`: a picture of the start (or a position file) as SVG or text.
+
+use super::GameArgs;
+use super::common::load;
+use crate::render::{board_svg, board_text, status_text};
+
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum DrawFormat {
+    Svg,
+    Text,
+}
+
+pub fn run(args: &GameArgs, format: DrawFormat) -> i32 {
+    let Ok((_, state)) = load(args) else { return 1 };
+    match format {
+        DrawFormat::Svg => print!("{}", board_svg(&state)),
+        DrawFormat::Text => print!("{}{}\n", board_text(&state), status_text(&state)),
+    }
+    0
+}
