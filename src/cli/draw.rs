@@ -14,7 +14,7 @@ pub fn run(args: &GameArgs, format: DrawFormat) -> i32 {
     let Ok((_, state)) = load(args) else { return 1 };
     match format {
         DrawFormat::Svg => print!("{}", board_svg(&state)),
-        DrawFormat::Text => print!("{}{}\n", board_text(&state), status_text(&state)),
+        DrawFormat::Text => println!("{}{}", board_text(&state), status_text(&state)),
     }
     0
 }

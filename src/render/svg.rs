@@ -44,7 +44,7 @@ pub fn board_svg(state: &State) -> String {
             }
             let centres: Vec<(f64, f64)> = (0..board.site_count())
                 .map(|i| {
-                    let (file, rank) = ((i % files as usize) as f64, (i / files as usize) as f64);
+                    let (file, rank) = ((i % files) as f64, (i / files) as f64);
                     (MARGIN + (file + 0.5) * cell, MARGIN + (ranks as f64 - 1.0 - rank + 0.5) * cell)
                 })
                 .collect();
