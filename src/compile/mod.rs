@@ -189,7 +189,8 @@ fn setup(scope: &Scope) -> SetupDef {
 fn phase(scope: &Scope, decl: &crate::syntax::ast::PhaseDecl) -> Option<PhaseDef> {
     let mut def = empty_phase(&decl.name.node);
     let ok = phase_rules(scope, &decl.rules, &mut def);
-    classify_effects(&mut def);
+    let circles = scope.board.as_ref().is_some_and(|b| b.lines.iter().any(|l| l.closed));
+    classify_effects(&mut def, circles);
     ok.then_some(def)
 }
 
@@ -272,8 +273,6 @@ fn phase_rules(scope: &Scope, rules: &[PhaseRule], def: &mut PhaseDef) -> bool {
                         scope.used.borrow_mut().pieces_moved[piece as usize] = true;
                         let program::Program { path, effects, forbid, needs_dir, keeps_dir } = program;
                         let reach = capture_reach(&path, &effects);
-                        let key_over = effects.iter().any(|e| e.site() == Some(MoveSite::Over));
-                        let key_dir = keeps_dir || effects.iter().any(|e| e.site() == Some(MoveSite::Ahead));
                         def.moves.push(MoveRule::Move {
                             piece,
                             neutral: *neutral,
@@ -282,8 +281,6 @@ fn phase_rules(scope: &Scope, rules: &[PhaseRule], def: &mut PhaseDef) -> bool {
                             effects,
                             forbid,
                             effect_class: 0,
-                            key_over,
-                            key_dir,
                             reach,
                             needs_dir,
                             keeps_dir,
@@ -356,7 +353,7 @@ fn capture_reach(path: &[MoveOp], effects: &[EffectOp]) -> u8 {
 /// Gives rules with equal effects one class, and decides whether legal moves
 /// need deduplicating: when a rule moves in several stages (two routes may
 /// reach one site) or two rules with equal effects can reach the same sites.
-fn classify_effects(def: &mut PhaseDef) {
+fn classify_effects(def: &mut PhaseDef, circles: bool) {
     let mut classes: Vec<(PieceType, bool, String)> = Vec::new();
     let mut destinations: Vec<(u8, crate::board::SiteSet)> = Vec::new();
     for rule in &mut def.moves {
@@ -372,7 +369,9 @@ fn classify_effects(def: &mut PhaseDef) {
                 None => crate::board::SiteSet::EMPTY,
             };
             let overlaps = destinations.iter().any(|&(c, set)| c == *effect_class && !set.and(reach).is_empty());
-            def.dedupe |= path.len() > 1 || overlaps;
+            // On a closed line, a slide or hop can reach one site going either way round.
+            let round = circles && path.iter().any(|op| !matches!(op, MoveOp::Step { .. }));
+            def.dedupe |= path.len() > 1 || overlaps || round;
             destinations.push((*effect_class, reach));
         }
     }

@@ -187,10 +187,6 @@ pub enum MoveRule {
         /// How many steps from its start the move can capture at most
         /// (`u8::MAX`: unbounded), for the threat test.
         reach: u8,
-        /// The effects use the site passed over / the last direction, so
-        /// moves differing in them are different moves.
-        key_over: bool,
-        key_dir: bool,
     },
 }
 

@@ -60,6 +60,20 @@ pub struct Position {
     pub history: Vec<u64>,
 }
 
+/// What a move does, as far as telling two moves apart needs.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct MoveKey {
+    rule: u16,
+    piece: PieceType,
+    from: Site,
+    to: Site,
+    choice: PieceType,
+    /// The sites its captures and flips act on.
+    acts_on: [Site; 2],
+    /// The direction a piece that keeps one stores.
+    kept: Dir,
+}
+
 impl Position {
     /// Copies everything but the repetition history (scratch positions for
     /// the threat test need the pieces, not the past).
@@ -223,32 +237,70 @@ impl State {
     }
 
     /// Keeps the first of moves with the same result ("a move is its
-    /// effect"): same rule effects, piece, start, destination and choices,
-    /// and the same sites and direction where the effects use them.
+    /// effect"): same rule effects, piece, start, destination, choices, the
+    /// sites its effects act on, and a stored direction.
     fn dedupe(&self, buf: &mut Vec<Move>) {
+        thread_local! {
+            static KEYS: std::cell::RefCell<Vec<MoveKey>> = const { std::cell::RefCell::new(Vec::new()) };
+        }
+        KEYS.with(|keys| {
+            let mut keys = keys.borrow_mut();
+            keys.clear();
+            keys.extend(buf.iter().map(|m| self.move_key(m)));
+            let mut kept = 0;
+            for i in 0..buf.len() {
+                if !keys[..kept].contains(&keys[i]) {
+                    keys[kept] = keys[i];
+                    buf[kept] = buf[i];
+                    kept += 1;
+                }
+            }
+            buf.truncate(kept);
+        });
+    }
+
+    /// What a move does, for deduplication.
+    fn move_key(&self, m: &Move) -> MoveKey {
         let phase = &self.game.phases[self.pos.phase as usize];
-        let key = |m: &Move| match &phase.moves[m.rule as usize] {
-            MoveRule::Move { effect_class, key_over, key_dir, .. } => (
-                *effect_class as u16,
-                m.piece,
-                m.from,
-                m.to,
-                m.taken,
-                m.choice,
-                if *key_over { m.over } else { NO_SITE },
-                if *key_dir { m.dir } else { NO_DIR },
-            ),
-            MoveRule::Place { .. } => (u16::MAX - m.rule as u16, m.piece, m.from, m.to, 0, m.choice, NO_SITE, NO_DIR),
+        let mut key = MoveKey {
+            rule: u16::MAX - m.rule as u16,
+            piece: m.piece,
+            from: m.from,
+            to: m.to,
+            choice: m.choice,
+            acts_on: [NO_SITE; 2],
+            kept: NO_DIR,
         };
-        let mut kept = 0;
-        for i in 0..buf.len() {
-            let k = key(&buf[i]);
-            if !buf[..kept].iter().any(|m| key(m) == k) {
-                buf[kept] = buf[i];
-                kept += 1;
+        if let MoveRule::Move { effect_class, effects, keeps_dir, .. } = &phase.moves[m.rule as usize] {
+            key.rule = *effect_class as u16;
+            if *keeps_dir {
+                key.kept = m.dir;
+            }
+            let view = self.view();
+            let mut slot = 0;
+            for effect in effects {
+                let site = match effect {
+                    EffectOp::CaptureAt { site, filter, mode } => {
+                        let made = match mode {
+                            CaptureMode::May(bit) => m.taken & (1 << bit) != 0,
+                            _ => true,
+                        };
+                        if made && view.capture_applies(*site, filter, m, self.pos.to_move) {
+                            view.move_site(*site, m)
+                        } else {
+                            NO_SITE
+                        }
+                    }
+                    EffectOp::Flip { site } => view.move_site(*site, m),
+                    EffectOp::CaptureCustodial { .. } => NO_SITE,
+                };
+                if site != NO_SITE && slot < key.acts_on.len() {
+                    key.acts_on[slot] = site;
+                    slot += 1;
+                }
             }
         }
-        buf.truncate(kept);
+        key
     }
 
     /// Whether `player` has at least one legal move (stops at the first).
