@@ -25,6 +25,8 @@ struct Written {
     effect: bool,
     /// Where the program names the `over` site, to check there is a hop.
     over_uses: Vec<Span>,
+    /// A `forbid` names `ahead`, so moves must carry their direction.
+    ahead_used: bool,
     /// Optional effects so far (each gets a bit of `Move::taken`).
     optional: u8,
 }
@@ -46,6 +48,7 @@ pub fn move_program(scope: &Scope, statements: &[Statement], rule_span: Span) ->
         Program { path: Vec::new(), effects: Vec::new(), forbid: Vec::new(), needs_dir: false, keeps_dir: false };
     let mut written = Written::default();
     let mut ok = lower_block(scope, statements, &mut program, &mut written, true);
+    program.needs_dir |= written.ahead_used;
     let flies = |op: &MoveOp| matches!(op, MoveOp::Hop { .. } | MoveOp::Slide { over: Some(_), .. });
     if !program.path.iter().any(flies) && !program.path.is_empty() {
         for span in &written.over_uses {
@@ -243,6 +246,7 @@ fn move_test(scope: &Scope, cond: &MoveCond, written: &mut Written) -> Option<Mo
             if site.node == MoveSite::Over {
                 written.over_uses.push(site.span);
             }
+            written.ahead_used |= site.node == MoveSite::Ahead;
             MoveTest::Is { site: site.node, filter: site_filter(scope, cond)? }
         }
         MoveCond::Not(inner) => MoveTest::Not(Box::new(move_test(scope, inner, written)?)),

@@ -28,9 +28,11 @@ impl State {
                             CaptureMode::May(bit) => mv.taken & (1 << bit) != 0,
                             _ => true,
                         };
-                        if made && view.capture_applies(*site, filter, mv, self.pos.to_move) {
+                        let at = view.move_site(*site, mv);
+                        // A capture on the destination is the landing itself: nothing to add.
+                        if made && at != mv.to && view.capture_applies(*site, filter, mv, self.pos.to_move) {
                             text.push_str("/x");
-                            text.push_str(board.site_name(view.move_site(*site, mv)));
+                            text.push_str(board.site_name(at));
                         }
                     }
                 }
