@@ -927,7 +927,7 @@ fn r1_threefold_repetition() {
             }
         }
     }
-    assert_eq!(outcome(&state), Some(("draw".to_string(), "a position was repeated".to_string())));
+    assert_eq!(outcome(&state), Some(("draw".to_string(), "threefold repetition".to_string())));
 }
 
 #[test]

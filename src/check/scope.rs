@@ -33,6 +33,7 @@ pub struct Scope<'a> {
     pub setup: Vec<&'a SetupEntry>,
     pub end_rules: Vec<&'a EndRule>,
     pub repetition: Option<&'a Spanned<RepetitionRule>>,
+    pub repetition_reason: Option<&'a Spanned<String>>,
     /// Option values in force: the file's defaults with the user's overrides.
     pub option_values: Vec<i64>,
     pub diagnostics: RefCell<Vec<Diagnostic>>,
@@ -72,6 +73,7 @@ impl<'a> Scope<'a> {
             setup: Vec::new(),
             end_rules: Vec::new(),
             repetition: None,
+            repetition_reason: None,
             option_values: Vec::new(),
             diagnostics: RefCell::new(Vec::new()),
             used: RefCell::new(Usage::default()),
@@ -166,7 +168,10 @@ impl<'a> Scope<'a> {
                     }
                 }
                 Item::End(rules) => scope.end_rules.extend(rules.iter()),
-                Item::Repetition(rule) => scope.repetition = Some(rule),
+                Item::Repetition(rule, reason) => {
+                    scope.repetition = Some(rule);
+                    scope.repetition_reason = reason.as_ref();
+                }
                 Item::Region { .. } => {}
             }
         }

@@ -116,6 +116,7 @@ fn assemble(scope: &Scope, source: &Source) -> Option<Game> {
     let code_type = (0..codes).map(|c| if c == 0 { 0 } else { ((c - 1) / owners) as u8 }).collect();
     let has_royal = pieces.iter().any(|p| p.royal);
     Some(Game {
+        repetition_reason: scope.repetition_reason.map(|r| r.node.clone()),
         tracks: scope.tracks.iter().map(|(_, t)| t.clone()).collect(),
         has_royal,
         threats: threats?,

@@ -22,6 +22,8 @@ pub struct Game {
     pub phases: Vec<PhaseDef>,
     pub end_rules: Vec<EndRuleDef>,
     pub repetition: Option<Repetition>,
+    /// The reason the `repetition` item gives, if it gives one.
+    pub repetition_reason: Option<String>,
     pub setup: SetupDef,
     /// Some piece type is royal: moves must not leave one threatened.
     pub has_royal: bool,

@@ -53,7 +53,9 @@ impl Outcome {
             Reason::Rule(i) => game.end_rules[i as usize].reason.clone(),
             Reason::Blocked => "the player to move has no legal move".to_string(),
             Reason::NobodyCanMove => "no player can move".to_string(),
-            Reason::Repetition => "a position was repeated".to_string(),
+            Reason::Repetition => {
+                game.repetition_reason.clone().unwrap_or_else(|| "a position was repeated".to_string())
+            }
         };
         let winner = code.winner.map(|p| game.players[p as usize].clone());
         Outcome { draw: winner.is_none(), winner, reason }

@@ -47,7 +47,8 @@ pub enum Item {
     Setup(Vec<SetupEntry>),
     Phase(PhaseDecl),
     End(Vec<EndRule>),
-    Repetition(Spanned<RepetitionRule>),
+    /// `repetition RULE ["reason"]`
+    Repetition(Spanned<RepetitionRule>, Option<Spanned<String>>),
     /// `group NAME = TYPE, TYPE`: several piece types under one name.
     Group {
         name: Name,
@@ -80,7 +81,7 @@ impl Item {
             Item::Setup(_) => "setup",
             Item::Phase(_) => "phase",
             Item::End(_) => "end",
-            Item::Repetition(_) => "repetition",
+            Item::Repetition(..) => "repetition",
             Item::Group { .. } => "group",
             Item::Threat { .. } => "threat",
             Item::Track { .. } => "track",

@@ -136,7 +136,8 @@ impl Lowerer {
                         RepetitionRule::DrawAfter(n)
                     }
                 };
-                Item::Repetition(Spanned::new(rule, span))
+                let reason = inner.next().map(|r| self.string(r));
+                Item::Repetition(Spanned::new(rule, span), reason)
             }
             other => unreachable!("not an item: {other:?}"),
         }
