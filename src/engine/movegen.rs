@@ -83,12 +83,21 @@ impl View<'_> {
                         || effects.iter().any(|e| {
                             matches!(e, EffectOp::CaptureAt { mode: CaptureMode::May(_) | CaptureMode::Must, .. })
                         });
+                    let plain = forbid.is_empty() && !chooses;
                     let mut out = |from: Site, to: Site, over: Site, dir: Dir| {
-                        let mv = Move { rule, piece, from, to, over, dir, taken: 0, choice: NO_CHOICE };
-                        if forbid.iter().any(|f| self.move_test(f, &mv, player)) {
-                            return true;
+                        if plain {
+                            // Built right in the call, never in memory read back at another
+                            // width: the commonest move stays cheap.
+                            return emit(Move { rule, piece, from, to, over, dir, taken: 0, choice: NO_CHOICE });
                         }
-                        if chooses { self.expand(mv, effects, promotion, player, emit) } else { emit(mv) }
+                        self.checked(
+                            Move { rule, piece, from, to, over, dir, taken: 0, choice: NO_CHOICE },
+                            forbid,
+                            effects,
+                            promotion,
+                            player,
+                            emit,
+                        )
                     };
                     let mut targets = [SiteSet::EMPTY; MAX_PATH];
                     for (slot, op) in targets.iter_mut().zip(path.iter()) {
@@ -164,6 +173,24 @@ impl View<'_> {
                 }
             }
         }
+    }
+
+    /// Emits a candidate move unless a `forbid` rules it out, in each version
+    /// its effects allow.
+    #[inline(never)]
+    fn checked(
+        &self,
+        mv: Move,
+        forbid: &[MoveTest],
+        effects: &[EffectOp],
+        promotion: Option<&PromoteRule>,
+        player: Player,
+        emit: &mut impl FnMut(Move) -> bool,
+    ) -> bool {
+        if forbid.iter().any(|f| self.move_test(f, &mv, player)) {
+            return true;
+        }
+        self.expand(mv, effects, promotion, player, emit)
     }
 
     /// Emits a candidate move in each version its effects allow: moves whose
