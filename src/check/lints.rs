@@ -59,12 +59,73 @@ pub fn lint(scope: &Scope) {
             );
         }
     }
+    move_lints(scope);
     for (i, (name, _)) in scope.counters.iter().enumerate() {
         if !used.counters_read[i] {
             scope.error(
                 Diagnostic::warning("W0105", format!("counter `{}` is never read", name.node))
                     .with_label(name.span, "no condition tests this counter")
                     .with_help("use it in an end rule or a `next` condition, or remove it"),
+            );
+        }
+    }
+}
+
+/// Moves that can never do what they say: a flip in a game with no
+/// reversible piece, a rule moving neutral pieces of a type no neutral piece
+/// ever is.
+fn move_lints(scope: &Scope) {
+    use crate::syntax::ast::{PhaseRule, SetupEntry, Statement};
+    fn flips(statements: &[Statement], found: &mut Vec<crate::syntax::span::Span>) {
+        for s in statements {
+            match s {
+                Statement::Flip { span, .. } => found.push(*span),
+                Statement::If { then, otherwise, .. } => {
+                    flips(then, found);
+                    flips(otherwise, found);
+                }
+                _ => {}
+            }
+        }
+    }
+    fn visit<'r>(rules: &'r [PhaseRule], moves: &mut Vec<&'r PhaseRule>) {
+        for rule in rules {
+            match rule {
+                PhaseRule::If { then, otherwise, .. } => {
+                    visit(then, moves);
+                    visit(otherwise, moves);
+                }
+                PhaseRule::Move { .. } => moves.push(rule),
+                _ => {}
+            }
+        }
+    }
+    let mut moves = Vec::new();
+    for phase in &scope.phases {
+        visit(&phase.rules, &mut moves);
+    }
+    let any_reversible = scope.pieces.iter().any(|(_, p)| p.reversible);
+    for rule in moves {
+        let PhaseRule::Move { neutral, piece, program, .. } = rule else { continue };
+        if !any_reversible {
+            let mut found = Vec::new();
+            flips(program, &mut found);
+            for span in found {
+                scope.error(
+                    Diagnostic::warning("W0106", "this flip can never change anything")
+                        .with_label(scope.trimmed(span), "no piece type is `reversible`")
+                        .with_help("declare the piece that turns over as `piece NAME reversible`"),
+                );
+            }
+        }
+        let set_up_neutral = scope.setup.iter().any(|e| {
+            matches!(e, SetupEntry::Pieces { owner, piece: p, .. } if owner.node == "neutral" && p.node == piece.node)
+        });
+        if *neutral && !set_up_neutral {
+            scope.error(
+                Diagnostic::warning("W0107", format!("no neutral `{}` is ever on the board", piece.node))
+                    .with_label(piece.span, "this rule moves pieces nobody owns, and the setup places none")
+                    .with_help(format!("add `neutral {} on SITES` to the setup", piece.node)),
             );
         }
     }

@@ -180,7 +180,10 @@ fn leaf(scope: &Scope, name: &Name, sites: usize) -> Option<Folded> {
             };
             scope.error(
                 Diagnostic::error("E0301", message)
-                    .with_label(name.span, "expected empty, occupied, friend, enemy, neutral, a region or a piece type")
+                    .with_label(
+                        name.span,
+                        "expected empty, occupied, friend, enemy, neutral, last_from, last_to, a region, a piece type or a group",
+                    )
                     .with_help(help),
             );
             return None;

@@ -56,7 +56,9 @@ pub fn move_program(scope: &Scope, statements: &[Statement], rule_span: Span) ->
             scope.error(
                 Diagnostic::error("E0405", "this move passes over nothing, so it has no `over` site")
                     .with_label(*span, "`over` names the site a `hop` jumps or a `slide … over` flies over")
-                    .with_help("add a `hop DIRECTIONS over CONDITION` to the move, or name `from` or `to`"),
+                    .with_help(
+                        "add `hop DIRECTIONS over CONDITION`, or give the slide `over CONDITION`; or name another site of the move (`to`, `ahead`)",
+                    ),
             );
         }
     }
@@ -210,8 +212,9 @@ fn lower_block(
                             .with_label(scope.trimmed(*span), "this flip comes first")
                             .with_help("effects happen on arrival: put `flip` after a `step`, `slide` or `hop`"),
                     );
+                } else {
+                    written.effect |= live;
                 }
-                written.effect |= live;
                 match site.node {
                     MoveSite::From => {
                         ok = false;

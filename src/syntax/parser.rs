@@ -386,9 +386,8 @@ fn rule_words(rule: Rule) -> Option<&'static str> {
         | Rule::capture_stmt
         | Rule::flip_stmt
         | Rule::forbid_stmt => "a move statement (step, slide, hop, capture, flip, forbid, if) or `}`",
-        Rule::move_site => "`from`, `to`, `over` or `ahead`",
-        Rule::move_cond | Rule::move_term | Rule::move_factor | Rule::site_is => {
-            "a condition on the move such as `to is last_from`"
+        Rule::move_site | Rule::move_cond | Rule::move_term | Rule::move_factor | Rule::site_is => {
+            "a site of the move (`from`, `to`, `over`, `ahead`), then `is` and a site condition, as in `from is last_to`"
         }
         Rule::move_guard => "`when` and a game condition, or `{`",
         Rule::neutral_owner | Rule::neutral_kw => "`neutral`",
