@@ -1043,3 +1043,18 @@ fn a_seeded_game_replays_from_its_json_lines() {
     recorded.sort();
     assert_eq!(replayed, recorded);
 }
+
+/// perft at the first movement ply from two fixed full deployments (all 24
+/// soldiers placed, Moon to move). The counts are far beyond hand derivation;
+/// they agree with an independent move generator written in Python straight
+/// from the spec (`tools/reference/sun_and_moon_moves.py`, `perft` there).
+/// In deployment b Moon's pieces stand close to Sun's, so the eclipse rule
+/// already cuts Sun's replies to a handful (73 -> 864).
+#[test]
+fn perft_from_two_fixed_deployments() {
+    let game = game();
+    let a = position(&game, "deploy_a");
+    assert_eq!([perft(&a, 1), perft(&a, 2), perft(&a, 3)], [76, 3_891, 287_241]);
+    let b = position(&game, "deploy_b");
+    assert_eq!([perft(&b, 1), perft(&b, 2), perft(&b, 3)], [73, 864, 61_567]);
+}
