@@ -58,11 +58,7 @@ fn movement(to_move: &str, white: &[&str], black: &[&str], quiet_plies: i64) -> 
 
 /// The legal moves as sorted texts.
 fn legal(state: &State) -> Vec<String> {
-    let mut buf = Vec::new();
-    state.legal_moves(&mut buf);
-    let mut texts: Vec<String> = buf.iter().map(|m| state.move_text(m)).collect();
-    texts.sort();
-    texts
+    state.legal_move_texts()
 }
 
 /// Plays a move typed as text, which must be legal.

@@ -148,11 +148,7 @@ fn picture(state: &State) -> String {
 
 /// The legal moves as sorted texts.
 fn legal(state: &State) -> Vec<String> {
-    let mut buf = Vec::new();
-    state.legal_moves(&mut buf);
-    let mut texts: Vec<String> = buf.iter().map(|m| state.move_text(m)).collect();
-    texts.sort();
-    texts
+    state.legal_move_texts()
 }
 
 /// Plays a move typed as text, which must be legal.

@@ -3,7 +3,7 @@
 //! decide what comes next. Nothing here allocates.
 
 use super::game::Game;
-use super::movegen::filter_set;
+use super::movegen::{View, filter_set};
 use super::outcome::{OutcomeCode, Reason};
 use super::rules::*;
 use super::state::{Move, NO_CHOICE, NO_DIR, Position, State};
@@ -138,17 +138,6 @@ pub(crate) fn play_move(game: &Game, pos: &mut Position, mv: &Move) -> (u32, boo
     (captured, promoted)
 }
 
-/// The site a move names (`NO_SITE` when it has none).
-fn site_of(game: &Game, site: MoveSite, mv: &Move) -> Site {
-    match site {
-        MoveSite::From => mv.from,
-        MoveSite::To => mv.to,
-        MoveSite::Over => mv.over,
-        MoveSite::Ahead if mv.dir == NO_DIR => NO_SITE,
-        MoveSite::Ahead => game.board.next(mv.to, mv.dir),
-    }
-}
-
 /// Captures the piece on `site`: it leaves the board, into its owner's hand
 /// if its type `returns`.
 fn capture(game: &Game, pos: &mut Position, site: Site) {
@@ -249,28 +238,16 @@ fn run_effect(game: &Game, pos: &mut Position, effect: &EffectOp, mv: &Move, mov
     let at = mv.to;
     match effect {
         EffectOp::Flip { site } => {
-            let site = site_of(game, *site, mv);
+            let site = mv.site(*site, &game.board);
             if site != NO_SITE {
                 flip(game, pos, site);
             }
         }
         EffectOp::CaptureAt { site, filter, mode } => {
-            let taken = match mode {
-                CaptureMode::Always | CaptureMode::Must => true,
-                CaptureMode::May(bit) => mv.taken & (1 << bit) != 0,
-            };
-            let site = site_of(game, *site, mv);
-            if taken && site != NO_SITE && site != mv.from {
-                let code = pos.cells[site as usize];
-                let owner = game.owner_of(code);
-                if code != 0
-                    && owner != mover
-                    && (owner as usize) < game.players.len()
-                    && filter_set(game, pos, filter, mover).contains(site)
-                {
-                    capture(game, pos, site);
-                    captured += 1;
-                }
+            let view = View { game, pos, legal: false, plain: NO_SITE, focus: NO_SITE };
+            if mode.made(mv.taken) && view.capture_applies(*site, filter, mv, mover) {
+                capture(game, pos, mv.site(*site, &game.board));
+                captured += 1;
             }
         }
         EffectOp::CaptureCustodial { dirs } => {

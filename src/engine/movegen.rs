@@ -258,10 +258,7 @@ impl View<'_> {
         };
         effects.iter().any(|effect| match effect {
             EffectOp::CaptureAt { site: at, filter, mode } => {
-                let made = match mode {
-                    CaptureMode::May(bit) => mv.taken & (1 << bit) != 0,
-                    _ => true,
-                };
+                let made = mode.made(mv.taken);
                 made && self.move_site(*at, mv) == site && self.capture_applies(*at, filter, mv, player)
             }
             _ => false,
@@ -270,13 +267,7 @@ impl View<'_> {
 
     /// The site a move names (`NO_SITE` when it has none).
     pub(crate) fn move_site(&self, site: MoveSite, mv: &Move) -> Site {
-        match site {
-            MoveSite::From => mv.from,
-            MoveSite::To => mv.to,
-            MoveSite::Over => mv.over,
-            MoveSite::Ahead if mv.dir == NO_DIR => NO_SITE,
-            MoveSite::Ahead => self.game.board.next(mv.to, mv.dir),
-        }
+        mv.site(site, &self.game.board)
     }
 
     /// Whether a capture at a site of the move would remove a piece: another

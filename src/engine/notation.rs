@@ -4,7 +4,7 @@
 //! Typed moves are matched against the legal moves, so a mistyped or illegal
 //! move gets a clear answer.
 
-use super::rules::{CaptureMode, EffectOp, MoveRule};
+use super::rules::{EffectOp, MoveRule};
 use super::state::{Move, NO_CHOICE, State};
 
 impl State {
@@ -24,10 +24,7 @@ impl State {
                 let view = self.view();
                 for effect in effects {
                     if let EffectOp::CaptureAt { site, filter, mode } = effect {
-                        let made = match mode {
-                            CaptureMode::May(bit) => mv.taken & (1 << bit) != 0,
-                            _ => true,
-                        };
+                        let made = mode.made(mv.taken);
                         let at = view.move_site(*site, mv);
                         // A capture on the destination is the landing itself: nothing to add.
                         if made && at != mv.to && view.capture_applies(*site, filter, mv, self.pos.to_move) {
@@ -43,6 +40,24 @@ impl State {
             }
             text
         }
+    }
+}
+
+impl State {
+    /// The legal moves in the game's notation, sorted.
+    pub fn legal_move_texts(&self) -> Vec<String> {
+        let mut moves = Vec::new();
+        self.legal_moves(&mut moves);
+        let mut texts: Vec<String> = moves.iter().map(|m| self.move_text(m)).collect();
+        texts.sort();
+        texts
+    }
+
+    /// Plays a move written in the game's notation, if it is legal here.
+    pub fn play(&mut self, text: &str) -> Result<Move, MoveError> {
+        let mv = parse_move(self, text)?;
+        self.apply(&mv);
+        Ok(mv)
     }
 }
 

@@ -139,6 +139,17 @@ pub enum CaptureMode {
     Must,
 }
 
+impl CaptureMode {
+    /// Whether a move with these optional effects `taken` makes this capture.
+    #[inline]
+    pub fn made(self, taken: u8) -> bool {
+        match self {
+            CaptureMode::May(bit) => taken & (1 << bit) != 0,
+            CaptureMode::Always | CaptureMode::Must => true,
+        }
+    }
+}
+
 /// Which way a movement goes, relative to the movement before it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Heading {

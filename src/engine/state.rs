@@ -281,10 +281,7 @@ impl State {
             for effect in effects {
                 let site = match effect {
                     EffectOp::CaptureAt { site, filter, mode } => {
-                        let made = match mode {
-                            CaptureMode::May(bit) => m.taken & (1 << bit) != 0,
-                            _ => true,
-                        };
+                        let made = mode.made(m.taken);
                         if made && view.capture_applies(*site, filter, m, self.pos.to_move) {
                             view.move_site(*site, m)
                         } else {
@@ -323,6 +320,17 @@ impl Move {
     /// A placement of `piece` by rule `rule`; the caller sets `to`.
     pub fn placement(rule: u8, piece: PieceType) -> Move {
         Move { rule, piece, from: NO_SITE, to: NO_SITE, over: NO_SITE, dir: NO_DIR, taken: 0, choice: NO_CHOICE }
+    }
+
+    /// The site of this move that `site` names (`NO_SITE` when it has none).
+    pub fn site(&self, site: MoveSite, board: &crate::board::Board) -> Site {
+        match site {
+            MoveSite::From => self.from,
+            MoveSite::To => self.to,
+            MoveSite::Over => self.over,
+            MoveSite::Ahead if self.dir == NO_DIR => NO_SITE,
+            MoveSite::Ahead => board.next(self.to, self.dir),
+        }
     }
 
     pub fn is_placement(&self) -> bool {
