@@ -117,6 +117,15 @@ fn explain(state: &State, text: &str) -> Option<String> {
             return Some(format!("there is no site `{name}`{hint}"));
         }
     }
+    let mut moves = Vec::new();
+    state.legal_moves(&mut moves);
+    let only_placements = !moves.is_empty() && moves.iter().all(Move::is_placement);
+    if let [_, _] = sites[..]
+        && only_placements
+        && !text.contains('@')
+    {
+        return Some(format!("pieces are placed, not moved, in phase `{}`", state.phase_name()));
+    }
     if let [from, _to] = sites[..] {
         let site = board.site(from)?;
         let code = state.cell(site);
