@@ -335,20 +335,23 @@ fn phase_rules(scope: &Scope, rules: &[PhaseRule], def: &mut PhaseDef) -> bool {
 
 /// How far from its start a move of this program can capture: its movement
 /// plus one for a capture `ahead`; `u8::MAX` when a slide is unbounded.
-fn capture_reach(path: &[MoveOp], effects: &[EffectOp]) -> u8 {
-    let mut reach: u32 = 0;
-    for op in path {
-        reach += match op {
+fn capture_reach(path: &[MoveOp], effects: &[EffectOp]) -> Vec<u8> {
+    let ahead = effects.iter().any(|e| e.site() == Some(MoveSite::Ahead));
+    let mut tail = vec![u8::from(ahead); path.len() + 1];
+    for (i, op) in path.iter().enumerate().rev() {
+        let step = match op {
             MoveOp::Step { .. } => 1,
             MoveOp::Hop { .. } => 2,
-            MoveOp::Slide { max, .. } if *max < u8::MAX => *max as u32,
-            MoveOp::Slide { .. } => return u8::MAX,
+            MoveOp::Slide { max, .. } => *max,
         };
+        tail[i] = tail[i + 1].saturating_add(step);
     }
-    if effects.iter().any(|e| e.site() == Some(MoveSite::Ahead)) {
-        reach += 1;
+    // A capture `over` lands behind the piece's path: from the first movement on,
+    // nothing bounds where the piece may be.
+    if effects.iter().any(|e| matches!(e, EffectOp::CaptureAt { site: MoveSite::Over, .. })) {
+        tail.iter_mut().skip(1).for_each(|t| *t = u8::MAX);
     }
-    reach.min(u8::MAX as u32) as u8
+    tail
 }
 
 /// Gives rules with equal effects one class, and decides whether legal moves

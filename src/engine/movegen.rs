@@ -69,7 +69,7 @@ impl View<'_> {
                     let owner = if *neutral { game.neutral() } else { player };
                     let mut own = self.pos.sets[game.code(owner, *piece) as usize];
                     if self.focus != NO_SITE {
-                        own = own.and(game.board.ball(self.focus, *reach));
+                        own = own.and(game.board.ball(self.focus, reach[0]));
                     }
                     if own.is_empty() {
                         continue;
@@ -106,6 +106,23 @@ impl View<'_> {
                                 self.filter_set(to, player)
                             }
                         };
+                    }
+                    if self.focus != NO_SITE {
+                        // Only moves that could capture on the focus matter: by landing
+                        // there, or from next to it with a capture ahead.
+                        let at = |s: MoveSite| {
+                            effects.iter().any(|e| matches!(e, EffectOp::CaptureAt { site, .. } if *site == s))
+                        };
+                        if !at(MoveSite::Over)
+                            && let Some(last) = targets[..path.len()].last_mut()
+                        {
+                            let around = if at(MoveSite::Ahead) {
+                                game.board.ball(self.focus, 1)
+                            } else {
+                                SiteSet::single(self.focus)
+                            };
+                            *last = last.and(around);
+                        }
                     }
                     let tracked = !phase.along.is_empty();
                     match &path[..] {
@@ -162,7 +179,8 @@ impl View<'_> {
                             let passes = self.pass_sets(path, player);
                             for from in own.iter() {
                                 let mut arrive = |to, over, dir| out(from, to, over, dir);
-                                let walk = Walk { path, targets: &targets, passes: &passes, from, along: &phase.along };
+                                let walk =
+                                    Walk { path, targets: &targets, passes: &passes, from, along: &phase.along, reach };
                                 let start = Stop { at: from, over: NO_SITE, dir: NO_DIR, runs: [0; MAX_ALONG] };
                                 if !self.walk(&walk, 0, start, &mut arrive) {
                                     return;
@@ -326,6 +344,10 @@ impl View<'_> {
     /// false when the callback asked to stop.
     fn walk(&self, walk: &Walk, index: usize, stop: Stop, arrive: &mut impl FnMut(Site, Site, Dir) -> bool) -> bool {
         let Stop { at, over, dir: last, runs } = stop;
+        // Looking for captures on the focus: stops too far from it lead nowhere.
+        if self.focus != NO_SITE && !self.game.board.ball(self.focus, walk.reach[index]).contains(at) {
+            return true;
+        }
         let Some(op) = walk.path.get(index) else {
             return arrive(at, over, last);
         };
@@ -496,6 +518,8 @@ struct Walk<'a> {
     passes: &'a [(SiteSet, SiteSet)],
     from: Site,
     along: &'a [(usize, u8)],
+    /// The rule's capture reach from each movement on (`MoveRule::Move::reach`).
+    reach: &'a [u8],
 }
 
 /// Where a walk stands: the site, the last site passed over, the last

@@ -195,9 +195,10 @@ pub enum MoveRule {
         needs_dir: bool,
         /// The piece stores the direction it moves in (`keep`).
         keeps_dir: bool,
-        /// How many steps from its start the move can capture at most
-        /// (`u8::MAX`: unbounded), for the threat test.
-        reach: u8,
+        /// `reach[i]`: how many steps from where movement `i` starts the
+        /// move can still capture (`u8::MAX`: unbounded), for the threat
+        /// test; `reach[0]` counts from the piece's site.
+        reach: Vec<u8>,
     },
 }
 

@@ -34,27 +34,37 @@ fn with_scratch<R>(pos: &Position, f: impl FnOnce(&mut Position) -> R) -> R {
 pub fn threatened(game: &Game, pos: &Position, who: Player, piece: PieceType) -> bool {
     let code = game.code(who, piece);
     let seen_as = game.threats.iter().find(|t| t.piece == piece).map(|t| t.seen_as);
-    for site in pos.sets[code as usize].iter() {
-        let attacked = match seen_as {
-            None => attacked(game, pos, who, site, NO_SITE),
-            Some(other) => with_scratch(pos, |scratch| {
-                replace(game, scratch, site, game.code(who, other));
-                attacked(game, scratch, who, site, site)
-            }),
-        };
-        if attacked {
-            return true;
-        }
-    }
-    false
+    pos.sets[code as usize].iter().any(|site| match seen_as {
+        None => attacked(game, pos, who, site, NO_SITE),
+        Some(_) => with_scratch(pos, |scratch| seen_attacked(game, scratch, who, site, seen_as)),
+    })
 }
 
 /// Whether the move leaves every royal piece of `player` unthreatened.
 pub(crate) fn safe(game: &Game, pos: &Position, mv: &Move, player: Player) -> bool {
     with_scratch(pos, |scratch| {
         play_move(game, scratch, mv);
-        (0..game.pieces.len()).filter(|&t| game.pieces[t].royal).all(|t| !threatened(game, scratch, player, t as u8))
+        for piece in (0..game.pieces.len() as PieceType).filter(|&t| game.pieces[t as usize].royal) {
+            let seen_as = game.threats.iter().find(|t| t.piece == piece).map(|t| t.seen_as);
+            let sites = scratch.sets[game.code(player, piece) as usize];
+            // The scratch position is ours to change: each site is tested in place.
+            if sites.iter().any(|site| seen_attacked(game, scratch, player, site, seen_as)) {
+                return false;
+            }
+        }
+        true
     })
+}
+
+/// Whether the piece on `site` is attacked, seen as `seen_as` on a plain
+/// site when given; leaves the position as it found it.
+fn seen_attacked(game: &Game, pos: &mut Position, who: Player, site: Site, seen_as: Option<PieceType>) -> bool {
+    let Some(other) = seen_as else { return attacked(game, pos, who, site, NO_SITE) };
+    let original = pos.cells[site as usize];
+    replace(game, pos, site, game.code(who, other));
+    let found = attacked(game, pos, who, site, site);
+    replace(game, pos, site, original);
+    found
 }
 
 /// Whether any other player has a pseudo-legal move capturing on `site`.
