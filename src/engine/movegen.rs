@@ -179,8 +179,17 @@ impl View<'_> {
                             let passes = self.pass_sets(path, player);
                             for from in own.iter() {
                                 let mut arrive = |to, over, dir| out(from, to, over, dir);
-                                let walk =
-                                    Walk { path, targets: &targets, passes: &passes, from, along: &phase.along, reach };
+                                let walk = Walk {
+                                    path,
+                                    targets: &targets,
+                                    passes: &passes,
+                                    from,
+                                    along: &phase.along,
+                                    reach,
+                                    captures_over: effects
+                                        .iter()
+                                        .any(|e| matches!(e, EffectOp::CaptureAt { site: MoveSite::Over, .. })),
+                                };
                                 let start = Stop { at: from, over: NO_SITE, dir: NO_DIR, runs: [0; MAX_ALONG] };
                                 if !self.walk(&walk, 0, start, &mut arrive) {
                                     return;
@@ -377,8 +386,14 @@ impl View<'_> {
                 let empty = self.pos.sets[0];
                 let straight = [last];
                 let dirs: &[Dir] = if *heading == Heading::Straight { &straight } else { dirs };
+                // The last movement captures, if at all, on its own ray (landing, ahead, or
+                // over when it flies; a capture over a site an earlier movement passed is not).
+                let last_op = index + 1 == walk.path.len() && (fly.is_some() || !walk.captures_over);
                 for &dir in dirs {
                     if dir == NO_DIR || !self.heading_allows(*heading, dir, last, from) {
+                        continue;
+                    }
+                    if self.focus != NO_SITE && last_op && !board.ray(at, dir).sites.contains(self.focus) {
                         continue;
                     }
                     let (mut next, mut distance, mut flown) = (board.next(at, dir), 1u8, over);
@@ -520,6 +535,8 @@ struct Walk<'a> {
     along: &'a [(usize, u8)],
     /// The rule's capture reach from each movement on (`MoveRule::Move::reach`).
     reach: &'a [u8],
+    /// The rule captures on the site passed over.
+    captures_over: bool,
 }
 
 /// Where a walk stands: the site, the last site passed over, the last
