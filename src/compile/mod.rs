@@ -192,6 +192,7 @@ fn phase(scope: &Scope, decl: &crate::syntax::ast::PhaseDecl) -> Option<PhaseDef
     let ok = phase_rules(scope, &decl.rules, &mut def);
     let circles = scope.board.as_ref().is_some_and(|b| b.lines.iter().any(|l| l.closed));
     classify_effects(&mut def, circles);
+    def.threat_radius = threat_radius(&def);
     ok.then_some(def)
 }
 
@@ -206,6 +207,7 @@ fn empty_phase(name: &str) -> PhaseDef {
         blocked: Vec::new(),
         promotions: Vec::new(),
         along: Vec::new(),
+        threat_radius: None,
         dedupe: false,
     }
 }
@@ -352,6 +354,50 @@ fn capture_reach(path: &[MoveOp], effects: &[EffectOp]) -> Vec<u8> {
         tail.iter_mut().skip(1).for_each(|t| *t = u8::MAX);
     }
     tail
+}
+
+/// The largest distance from its start at which a move of the phase can
+/// capture, if every rule bounds it and looks only at the sites it passes.
+fn threat_radius(def: &PhaseDef) -> Option<u8> {
+    fn local(test: &SiteTest) -> bool {
+        match test {
+            SiteTest::LastFrom | SiteTest::LastTo => false,
+            SiteTest::Not(inner) => local(inner),
+            SiteTest::And(parts) | SiteTest::Or(parts) => parts.iter().all(local),
+            _ => true,
+        }
+    }
+    let mut radius = 0;
+    for rule in &def.moves {
+        let MoveRule::Move { guard, reach, path, effects, forbid, .. } = rule else { continue };
+        fn forbid_local(test: &MoveTest) -> bool {
+            match test {
+                MoveTest::Is { filter, .. } => local(&filter.test),
+                MoveTest::Not(inner) => forbid_local(inner),
+                MoveTest::And(parts) | MoveTest::Or(parts) => parts.iter().all(forbid_local),
+            }
+        }
+        if guard.is_some() || !forbid.iter().all(forbid_local) {
+            return None;
+        }
+        let filters = path.iter().flat_map(|op| match op {
+            MoveOp::Step { to, .. } => vec![to],
+            MoveOp::Hop { over, to, .. } => vec![over, to],
+            MoveOp::Slide { to, over, through, .. } => {
+                [Some(to), over.as_ref(), through.as_ref()].into_iter().flatten().collect()
+            }
+        });
+        let effect_filters = effects.iter().filter_map(|e| match e {
+            EffectOp::CaptureAt { filter, .. } => Some(filter),
+            _ => None,
+        });
+        if !filters.chain(effect_filters).all(|f| local(&f.test)) {
+            return None;
+        }
+        // Every site that matters to a capture is within the move's first reach.
+        radius = radius.max(reach[0]);
+    }
+    (radius as usize <= crate::board::MAX_BALL).then_some(radius)
 }
 
 /// Gives rules with equal effects one class, and decides whether legal moves

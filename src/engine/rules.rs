@@ -257,6 +257,10 @@ pub struct PhaseDef {
     pub dedupe: bool,
     /// (track, N): no move may take more than N steps in a row along the track.
     pub along: Vec<(usize, u8)>,
+    /// How far from its start any move of the phase can capture, when that
+    /// is bounded and the moves depend only on the sites they pass (no
+    /// guards, no history): the royal test may then skip far moves.
+    pub threat_radius: Option<u8>,
     pub promotions: Vec<PromoteRule>,
     pub after_promotion: Vec<CounterUpdate>,
     pub next: Vec<(GameTest, usize)>,
