@@ -96,7 +96,7 @@ impl View<'_> {
                 }
             }
         }
-        !(captures && !phase.promotions.is_empty())
+        !captures || phase.promotions.is_empty()
     }
 
     /// Generates moves without the royal test.
