@@ -231,6 +231,17 @@ fn syntax_error(error: &pest::error::Error<Rule>, piece: &str, offset: usize) ->
     }
     if found == UNCLOSED_STRING {
         diagnostic = diagnostic.with_help("a string ends with `\"` on the line where it starts");
+    } else if !at_end && let Some(word) = found.strip_prefix('`').and_then(|f| f.strip_suffix('`')) {
+        // A misspelt keyword: the expected words are written in backquotes.
+        let keywords: Vec<&str> = expected
+            .split('`')
+            .skip(1)
+            .step_by(2)
+            .filter(|k| k.len() > 1 && k.chars().all(|c| c.is_ascii_alphabetic() || c == '_'))
+            .collect();
+        if let Some(keyword) = closest(word, keywords) {
+            diagnostic = diagnostic.with_help(format!("did you mean `{keyword}`?"));
+        }
     }
     diagnostic
 }
