@@ -85,6 +85,7 @@ broken![
     duplicate_setup_site,
     flip_before_hop,
     flip_without_reversible_piece,
+    compare_with_true_false_option,
     move_neutral_never_on_board,
     flip_from,
     flip_over_after_plain_slide,

@@ -54,8 +54,11 @@ pub fn lint(scope: &Scope) {
         if !used.options[i] {
             scope.error(
                 Diagnostic::warning("W0104", format!("option `{}` changes nothing", name.node))
-                    .with_label(name.span, "no `if` tests this option")
-                    .with_help(format!("test it in a move with `if {} {{ ... }}` or remove it", name.node)),
+                    .with_label(name.span, "no rule uses this option")
+                    .with_help(format!(
+                        "test it with `if {0} {{ ... }}` (true or false) or compare with it, as in `plies >= {0}` (a number); or remove it",
+                        name.node
+                    )),
             );
         }
     }

@@ -480,6 +480,27 @@ impl<'a> Scope<'a> {
         Some(self.option_values[i] != 0)
     }
 
+    /// The value of an option that is a number.
+    pub fn number_option(&self, name: &Name) -> Option<i64> {
+        let Some(i) = self.options.iter().position(|(o, _)| o.node == name.node) else {
+            let mut candidates: Vec<&str> = self.options.iter().map(|(o, _)| o.as_str()).collect();
+            candidates.extend(self.counters.iter().map(|(c, _)| c.as_str()));
+            self.unknown("option", "option", name, "a number, or an option whose value is a number", candidates);
+            return None;
+        };
+        self.used.borrow_mut().options[i] = true;
+        if self.options[i].1.is_bool {
+            self.error(
+                Diagnostic::error("E0108", format!("option `{}` is true or false, not a number", name.node))
+                    .with_label(name.span, "expected a number, or an option declared `= N`")
+                    .with_label(self.options[i].0.span, "declared here")
+                    .with_help("compare with a number, or declare the option with a number value"),
+            );
+            return None;
+        }
+        Some(self.option_values[i])
+    }
+
     /// Resolves a direction set: direction names and named sets, merged.
     pub fn directions(&self, directions: &Directions) -> Option<Vec<Dir>> {
         let board = self.board.as_ref()?;

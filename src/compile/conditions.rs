@@ -205,7 +205,7 @@ pub fn game_test(scope: &Scope, cond: &GameCond) -> Option<GameTest> {
                 },
                 _ => Vec::new(),
             };
-            GameTest::Count { who, types, op: *op, value: value.node }
+            GameTest::Count { who, types, op: *op, value: operand(scope, value)? }
         }
         GameCond::Full { region, .. } => GameTest::Full { region: scope.region(region)? },
         GameCond::Threatened { who, piece, .. } => {
@@ -213,12 +213,21 @@ pub fn game_test(scope: &Scope, cond: &GameCond) -> Option<GameTest> {
             GameTest::Threatened { who: who?, piece: piece? }
         }
         GameCond::Counter { counter, op, value, .. } => {
-            GameTest::Counter { counter: scope.counter(counter, true)?, op: *op, value: value.node }
+            let (counter, value) = (scope.counter(counter, true), operand(scope, value));
+            GameTest::Counter { counter: counter?, op: *op, value: value? }
         }
         GameCond::Not(inner, _) => GameTest::Not(Box::new(game_test(scope, inner)?)),
         GameCond::And(parts) => GameTest::And(all(scope, parts)?),
         GameCond::Or(parts) => GameTest::Or(all(scope, parts)?),
     })
+}
+
+/// A comparison's right side: a number, or a number option's value.
+fn operand(scope: &Scope, operand: &crate::syntax::ast::Operand) -> Option<i64> {
+    match operand {
+        crate::syntax::ast::Operand::Number(n) => Some(n.node),
+        crate::syntax::ast::Operand::Option(name) => scope.number_option(name),
+    }
 }
 
 /// Resolves every part, so that each reports its errors, even after a failure.

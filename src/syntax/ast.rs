@@ -353,7 +353,7 @@ pub enum GameCond {
         who: Name,
         piece: Option<Name>,
         op: CompareOp,
-        value: Spanned<i64>,
+        value: Operand,
         span: Span,
     },
     Full {
@@ -371,12 +371,19 @@ pub enum GameCond {
     Counter {
         counter: Name,
         op: CompareOp,
-        value: Spanned<i64>,
+        value: Operand,
         span: Span,
     },
     Not(Box<GameCond>, Span),
     And(Vec<GameCond>),
     Or(Vec<GameCond>),
+}
+
+/// The right side of a comparison: a number, or a number option's name.
+#[derive(Clone, Debug)]
+pub enum Operand {
+    Number(Spanned<i64>),
+    Option(Name),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

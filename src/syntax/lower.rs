@@ -476,17 +476,22 @@ impl Lowerer {
                     (None, &parts[1..])
                 };
                 let op = compare_op(rest[0].as_str());
-                let value = self.int(rest[1].clone());
+                let value = self.operand(rest[1].clone());
                 GameCond::Count { who, piece, op, value, span: first_span }
             }
             _ => {
                 let mut parts = first.into_inner();
                 let counter = self.name(parts.next().expect("counter"));
                 let op = compare_op(parts.next().expect("op").as_str());
-                let value = self.int(parts.next().expect("value"));
+                let value = self.operand(parts.next().expect("value"));
                 GameCond::Counter { counter, op, value, span: first_span }
             }
         }
+    }
+
+    fn operand(&self, pair: P) -> Operand {
+        let inner = pair.into_inner().next().expect("a value has one child");
+        if inner.as_rule() == Rule::int { Operand::Number(self.int(inner)) } else { Operand::Option(self.name(inner)) }
     }
 
     fn end_rule(&self, pair: P) -> EndRule {

@@ -411,6 +411,7 @@ fn rule_words(rule: Rule) -> Option<&'static str> {
         Rule::count_cmp => "`count(...)`",
         Rule::full_region => "`full(REGION)`",
         Rule::counter_cmp => "a counter comparison",
+        Rule::compare_value => "a number or a number option",
         Rule::compare_op => "a comparison (`>=`, `<=`, `==`, `!=`, `>`, `<`)",
         Rule::not_kw => "`not`",
         Rule::end_rule => "an end rule (`when ...: ...`) or `}`",
