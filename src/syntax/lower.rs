@@ -407,8 +407,7 @@ impl Lowerer {
 
     fn directions(&self, pair: P) -> Directions {
         let span = self.span(&pair);
-        let first = pair.into_inner().next().expect("directions has a child");
-        let names = if first.as_rule() == Rule::ident_list { self.names(first) } else { vec![self.name(first)] };
+        let names = pair.into_inner().map(|p| self.name(p)).collect();
         Directions { names, span }
     }
 

@@ -404,7 +404,7 @@ fn rule_words(rule: Rule) -> Option<&'static str> {
         Rule::neutral_owner | Rule::neutral_kw => "`neutral`",
         Rule::block => "`{`",
         Rule::capture_kind => "`custodial DIRECTIONS`, or a site of the move (`over`, `ahead`, `to`)",
-        Rule::directions => "directions (a name or `{n, e}`)",
+        Rule::directions | Rule::dir_name => "directions (a name, `{n, e}`, or one way along a line as `L1+`)",
         Rule::site_cond | Rule::site_term | Rule::site_factor => "a site condition",
         Rule::game_cond | Rule::game_term | Rule::game_factor => "a game condition",
         Rule::hands_empty => "`hands empty`",
