@@ -1,7 +1,9 @@
 //! Players that choose moves through the engine's public API.
 
+mod mcts;
 mod random;
 
+pub use mcts::MctsAgent;
 pub use random::RandomAgent;
 
 use crate::engine::{Move, State};

@@ -86,13 +86,19 @@ pub enum Command {
         #[arg(long, value_enum, default_value = "svg")]
         format: draw::DrawFormat,
     },
-    /// Play in the terminal: people type moves; players named with --random are played by the computer.
+    /// Play in the terminal: people type moves; players named with --random or --ai are played by the computer.
     Play {
         #[command(flatten)]
         game: GameArgs,
         /// A player the computer plays at random (repeatable).
         #[arg(long = "random", value_name = "PLAYER")]
         random: Vec<String>,
+        /// A player the computer plays by Monte Carlo tree search (repeatable).
+        #[arg(long = "ai", value_name = "PLAYER")]
+        ai: Vec<String>,
+        /// Random playouts the search spends on each move.
+        #[arg(long, default_value_t = 2000)]
+        think: u32,
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
@@ -105,7 +111,7 @@ pub fn run(cli: Cli) -> i32 {
         Command::Perft { game, depth, divide } => perft::run(&game, depth, divide),
         Command::Bench { game, playouts, seed, threads } => bench::run(&game, playouts, seed, threads),
         Command::Trace { game, seed, format } => trace::run(&game, seed, format),
-        Command::Play { game, random, seed } => play::run(&game, &random, seed),
+        Command::Play { game, random, ai, think, seed } => play::run(&game, &random, &ai, think, seed),
         Command::Draw { game, format } => draw::run(&game, format),
     }
 }

@@ -4,22 +4,23 @@
 
 use super::GameArgs;
 use super::common::load;
-use crate::agents::{Agent, RandomAgent};
+use crate::agents::{Agent, MctsAgent, RandomAgent};
 use crate::engine::notation::{MoveError, parse_move};
 use crate::render::{board_text, status_text};
 use std::io::BufRead;
 
-pub fn run(args: &GameArgs, random: &[String], seed: u64) -> i32 {
+pub fn run(args: &GameArgs, random: &[String], ai: &[String], think: u32, seed: u64) -> i32 {
     let Ok((game, mut state)) = load(args) else {
         return 1;
     };
-    for name in random {
+    for name in random.iter().chain(ai) {
         if game.player_index(name).is_none() {
             eprintln!("error: `{name}` is not a player of {} (players: {})", game.title, game.players.join(", "));
             return 1;
         }
     }
-    let mut computer = RandomAgent::new(seed);
+    let mut random_agent = RandomAgent::new(seed);
+    let mut search_agent = MctsAgent::new(seed, think);
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
     println!("{} -- type a move, `moves`, `board`, `help` or `quit`", game.title);
@@ -27,7 +28,14 @@ pub fn run(args: &GameArgs, random: &[String], seed: u64) -> i32 {
     while !state.is_over() {
         let player = &game.players[state.current_player() as usize];
         println!("{}", status_text(&state));
-        if random.contains(player) {
+        let computer: Option<&mut dyn Agent> = if ai.contains(player) {
+            Some(&mut search_agent)
+        } else if random.contains(player) {
+            Some(&mut random_agent)
+        } else {
+            None
+        };
+        if let Some(computer) = computer {
             let Some(mv) = computer.choose(&state) else {
                 break;
             };

@@ -1,0 +1,120 @@
+//! Monte Carlo tree search (UCT): a computer opponent for any game the
+//! language describes, since it needs nothing but legal moves, apply and
+//! outcomes. Each decision runs a fixed number of random playouts from the
+//! position, growing a tree of the moves tried; the move tried most wins.
+//! The generator is seeded, so a seed gives the same choices everywhere.
+
+use super::Agent;
+use crate::engine::playout::{PlayoutRng, random_playout};
+use crate::engine::rules::Player;
+use crate::engine::{Move, State};
+use rand::{Rng, SeedableRng};
+
+/// The UCT exploration constant (sqrt 2, for rewards in 0..=1).
+const EXPLORATION: f64 = std::f64::consts::SQRT_2;
+
+pub struct MctsAgent {
+    rng: PlayoutRng,
+    playouts: u32,
+    buf: Vec<Move>,
+}
+
+/// A position reached by a move; `score` is the total reward of the player
+/// who made that move, over the playouts through it.
+struct Node {
+    mv: Option<Move>,
+    mover: Player,
+    children: Vec<usize>,
+    untried: Vec<Move>,
+    visits: u32,
+    score: f64,
+}
+
+impl MctsAgent {
+    /// An agent spending `playouts` random playouts on each decision.
+    pub fn new(seed: u64, playouts: u32) -> Self {
+        MctsAgent { rng: PlayoutRng::seed_from_u64(seed), playouts: playouts.max(1), buf: Vec::new() }
+    }
+
+    fn legal(&mut self, state: &State) -> Vec<Move> {
+        state.legal_moves(&mut self.buf);
+        self.buf.clone()
+    }
+
+    /// The child of `node` with the best upper confidence bound.
+    fn select(nodes: &[Node], node: usize) -> usize {
+        let parent_log = (nodes[node].visits.max(1) as f64).ln();
+        let ucb = |c: usize| {
+            let child = &nodes[c];
+            child.score / child.visits as f64 + EXPLORATION * (parent_log / child.visits as f64).sqrt()
+        };
+        let mut best = nodes[node].children[0];
+        for &c in &nodes[node].children[1..] {
+            if ucb(c) > ucb(best) {
+                best = c;
+            }
+        }
+        best
+    }
+}
+
+/// The reward of `player` for a finished (or abandoned) game.
+fn reward(state: &State, player: Player) -> f64 {
+    match state.outcome() {
+        Some(outcome) => match outcome.winner {
+            Some(winner) if state.game().player_index(&winner) == Some(player) => 1.0,
+            Some(_) => 0.0,
+            None => 0.5,
+        },
+        None => 0.5,
+    }
+}
+
+impl Agent for MctsAgent {
+    fn name(&self) -> &str {
+        "mcts"
+    }
+
+    fn choose(&mut self, state: &State) -> Option<Move> {
+        let untried = self.legal(state);
+        if untried.len() <= 1 {
+            return untried.first().copied();
+        }
+        let root_mover = state.current_player();
+        let mut nodes =
+            vec![Node { mv: None, mover: root_mover, children: Vec::new(), untried, visits: 0, score: 0.0 }];
+        let mut scratch = state.clone();
+        let mut path = Vec::new();
+        for _ in 0..self.playouts {
+            scratch.clone_from(state);
+            path.clear();
+            path.push(0);
+            let mut node = 0;
+            // Down the tree while every move of the node has been tried.
+            while nodes[node].untried.is_empty() && !nodes[node].children.is_empty() {
+                node = Self::select(&nodes, node);
+                scratch.apply(&nodes[node].mv.expect("children have moves"));
+                path.push(node);
+            }
+            // One new node, for a move not tried yet.
+            if !nodes[node].untried.is_empty() {
+                let pick = self.rng.gen_range(0..nodes[node].untried.len());
+                let mv = nodes[node].untried.swap_remove(pick);
+                let mover = scratch.current_player();
+                scratch.apply(&mv);
+                let untried = if scratch.is_over() { Vec::new() } else { self.legal(&scratch) };
+                nodes.push(Node { mv: Some(mv), mover, children: Vec::new(), untried, visits: 0, score: 0.0 });
+                let child = nodes.len() - 1;
+                nodes[node].children.push(child);
+                path.push(child);
+            }
+            random_playout(&mut scratch, &mut self.rng, &mut self.buf);
+            for &n in &path {
+                nodes[n].visits += 1;
+                nodes[n].score += reward(&scratch, nodes[n].mover);
+            }
+        }
+        let best = nodes[0].children.iter().copied().max_by_key(|&c| nodes[c].visits)?;
+        nodes[best].mv
+    }
+}
