@@ -110,7 +110,6 @@ broken![
     option_value_is_a_string,
     piece_never_moves,
     point_on_no_line,
-    repetition_forbidden,
     reserved_player_name,
     reversible_with_three_players,
     several_errors,

@@ -156,3 +156,46 @@ fn sun_and_moon_hash_and_positions_stay_right() {
     }
     assert_eq!(round_trips, 2, "both games reach ply 200");
 }
+
+/// `repetition forbidden`: a move may not recreate an earlier position with
+/// the same player to move. On a line a-b-c-d, white on a and black on d:
+/// after a-b, d-c, b-a, black's c-d would bring back the start with white to
+/// move, so black's only move is c-b. A player left with only repeating
+/// moves is blocked.
+#[test]
+fn forbidden_repetition_removes_repeating_moves() {
+    let text = r#"
+game "Shuttle"
+players white, black
+board graph {
+  point a at (0, 0)
+  point b at (1, 0)
+  point c at (2, 0)
+  point d at (3, 0)
+  line L: a - b - c - d
+}
+piece man
+setup {
+  white man on a
+  black man on d
+}
+phase play {
+  move man { step lines }
+}
+repetition forbidden
+"#;
+    let game = Game::from_source(Source::new("shuttle.rules", text.to_string()), &[]).expect("compiles");
+    let mut state = game.initial_state();
+    for mv in ["a-b", "d-c", "b-a"] {
+        state.play(mv).expect("legal");
+    }
+    assert_eq!(state.legal_move_texts(), vec!["c-b"]);
+    // Without the ban both moves are there.
+    let free = text.replace("repetition forbidden", "");
+    let game = Game::from_source(Source::new("free.rules", free), &[]).expect("compiles");
+    let mut state = game.initial_state();
+    for mv in ["a-b", "d-c", "b-a"] {
+        state.play(mv).expect("legal");
+    }
+    assert_eq!(state.legal_move_texts(), vec!["c-b", "c-d"]);
+}

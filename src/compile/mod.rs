@@ -80,13 +80,6 @@ fn assemble(scope: &Scope, source: &Source) -> Option<Game> {
     });
     traits_check(scope);
     let threats = threats(scope);
-    if let Some(rule) = scope.repetition.filter(|r| matches!(r.node, RepetitionRule::Forbidden)) {
-        scope.error(
-            Diagnostic::error("E0507", "`repetition forbidden` is not implemented yet")
-                .with_label(rule.span, "planned, see docs/language.md section 24.18")
-                .with_help("use `repetition loses` or `repetition draw after N`"),
-        );
-    }
     let board = scope.board.clone()?;
     let phases: Vec<PhaseDef> = phases.into_iter().collect::<Option<_>>()?;
     let end_rules: Vec<EndRuleDef> = end_rules.into_iter().collect::<Option<_>>()?;

@@ -17,38 +17,7 @@ impl State {
         let game = &**game;
         let mover = pos.to_move;
         let phase_index = pos.phase as usize;
-        let phase = &game.phases[phase_index];
-        let z = &game.zobrist;
-        let (captured, promoted) = play_move(game, pos, mv);
-        pos.last_from = mv.from;
-        pos.last_to = mv.to;
-        for update in &phase.after_move {
-            if update.piece.is_none_or(|p| p == mv.piece) {
-                update_counter(pos, update);
-            }
-        }
-        if captured > 0 {
-            for update in &phase.after_capture {
-                if update.piece.is_none_or(|p| p == mv.piece) {
-                    update_counter(pos, update);
-                }
-            }
-        }
-        if promoted {
-            for update in &phase.after_promotion {
-                if update.piece.is_none_or(|p| p == mv.piece) {
-                    update_counter(pos, update);
-                }
-            }
-        }
-        if let Some((_, target)) = phase.next.iter().find(|(test, _)| test_game(game, pos, test, mover)) {
-            pos.hash ^= z.phase(phase_index) ^ z.phase(*target);
-            pos.phase = *target as u8;
-        }
-        let next = ((mover as usize + 1) % game.players.len()) as Player;
-        pos.hash ^= z.to_move(mover as usize) ^ z.to_move(next as usize);
-        pos.to_move = next;
-        pos.ply += 1;
+        advance(game, pos, mv);
         pos.outcome = end_check(game, pos, phase_index, mover);
         if pos.outcome.is_none() {
             repetition_check(game, pos, mover);
@@ -84,6 +53,48 @@ impl State {
         };
         self.pos.outcome = Some(outcome);
     }
+}
+
+/// A move's whole change to the position, short of deciding the game: the
+/// pieces, counters, phase, player to move and ply. `apply` adds the end
+/// rules, repetition and the blocked rule; the repetition ban tries moves
+/// with this alone on a scratch position.
+pub(crate) fn advance(game: &Game, pos: &mut Position, mv: &Move) {
+    let mover = pos.to_move;
+    let phase_index = pos.phase as usize;
+    let phase = &game.phases[phase_index];
+    let z = &game.zobrist;
+    let (captured, promoted) = play_move(game, pos, mv);
+
+    pos.last_from = mv.from;
+    pos.last_to = mv.to;
+    for update in &phase.after_move {
+        if update.piece.is_none_or(|p| p == mv.piece) {
+            update_counter(pos, update);
+        }
+    }
+    if captured > 0 {
+        for update in &phase.after_capture {
+            if update.piece.is_none_or(|p| p == mv.piece) {
+                update_counter(pos, update);
+            }
+        }
+    }
+    if promoted {
+        for update in &phase.after_promotion {
+            if update.piece.is_none_or(|p| p == mv.piece) {
+                update_counter(pos, update);
+            }
+        }
+    }
+    if let Some((_, target)) = phase.next.iter().find(|(test, _)| test_game(game, pos, test, mover)) {
+        pos.hash ^= z.phase(phase_index) ^ z.phase(*target);
+        pos.phase = *target as u8;
+    }
+    let next = ((mover as usize + 1) % game.players.len()) as Player;
+    pos.hash ^= z.to_move(mover as usize) ^ z.to_move(next as usize);
+    pos.to_move = next;
+    pos.ply += 1;
 }
 
 /// Moves the pieces: the move itself, its effects and promotions. Counters,

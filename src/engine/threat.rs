@@ -6,29 +6,16 @@
 //! can still be threatened. A move may not leave a royal piece of the mover
 //! threatened.
 //!
-//! The test works on scratch positions kept per thread, so it allocates
+//! The test works on scratch positions (`scratch.rs`), so it allocates
 //! nothing once warmed up.
 
 use super::apply::play_move;
 use super::game::Game;
 use super::movegen::View;
 use super::rules::*;
+use super::scratch::with_scratch;
 use super::state::{Move, Position};
 use crate::board::{NO_SITE, Site};
-use std::cell::RefCell;
-
-thread_local! {
-    static SCRATCH: RefCell<Vec<Position>> = const { RefCell::new(Vec::new()) };
-}
-
-/// Runs `f` on a scratch copy of `pos`.
-fn with_scratch<R>(pos: &Position, f: impl FnOnce(&mut Position) -> R) -> R {
-    let mut scratch = SCRATCH.with(|s| s.borrow_mut().pop()).unwrap_or_else(|| pos.clone());
-    scratch.copy_pieces_from(pos);
-    let result = f(&mut scratch);
-    SCRATCH.with(|s| s.borrow_mut().push(scratch));
-    result
-}
 
 /// Whether a piece of `piece` owned by `who` is threatened in `pos`.
 pub fn threatened(game: &Game, pos: &Position, who: Player, piece: PieceType) -> bool {
