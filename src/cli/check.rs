@@ -98,7 +98,7 @@ fn smoke_run(game: &std::sync::Arc<crate::engine::Game>) -> String {
 }
 
 /// The files named, with folders replaced by the `.rules` files in them (sorted).
-fn rule_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
+pub(super) fn rule_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
     let mut files = Vec::new();
     for path in paths {
         if path.is_dir() {

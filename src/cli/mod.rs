@@ -6,6 +6,7 @@ mod common;
 mod draw;
 mod perft;
 mod play;
+mod test;
 mod trace;
 
 use clap::{Parser, Subcommand};
@@ -79,6 +80,11 @@ pub enum Command {
         #[arg(long, value_enum, default_value = "text")]
         format: Format,
     },
+    /// Run the scenario files beside rule files (NAME.tests.toml beside NAME.rules).
+    Test {
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+    },
     /// Draw the start, or a position file, as SVG (or text).
     Draw {
         #[command(flatten)]
@@ -113,5 +119,6 @@ pub fn run(cli: Cli) -> i32 {
         Command::Trace { game, seed, format } => trace::run(&game, seed, format),
         Command::Play { game, random, ai, think, seed } => play::run(&game, &random, &ai, think, seed),
         Command::Draw { game, format } => draw::run(&game, format),
+        Command::Test { paths } => test::run(&paths),
     }
 }

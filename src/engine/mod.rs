@@ -12,6 +12,7 @@ pub mod playout;
 pub mod position;
 pub mod repetition;
 pub mod rules;
+pub mod scenario;
 mod scratch;
 pub mod state;
 pub mod threat;

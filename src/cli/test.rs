@@ -1,0 +1,49 @@
+//! `orrery test`: runs the scenario files beside rule files
+//! (`games/NAME.tests.toml` for `games/NAME.rules`), so rule authors can pin
+//! down their games' behaviour without writing Rust.
+
+use super::check::rule_files;
+use super::common::color;
+use crate::diagnostics::render_all;
+use crate::engine::scenario::{run_file, scenarios_for};
+use std::path::PathBuf;
+
+pub fn run(paths: &[PathBuf]) -> i32 {
+    let files = match rule_files(paths) {
+        Ok(files) => files,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 1;
+        }
+    };
+    let (mut failed, mut ran) = (false, 0);
+    for rules in files {
+        let scenarios = scenarios_for(&rules);
+        if !scenarios.exists() {
+            continue;
+        }
+        ran += 1;
+        match run_file(&rules, &scenarios) {
+            Ok(run) => {
+                let passed = run.results.iter().filter(|(_, ok)| *ok).count();
+                let status = if run.diagnostics.is_empty() { "ok   " } else { "FAIL " };
+                println!("{status} {}: {passed} of {} scenarios hold", scenarios.display(), run.results.len());
+                if !run.diagnostics.is_empty() {
+                    failed = true;
+                    use std::io::Write;
+                    let _ = std::io::stdout().flush();
+                    eprint!("{}", render_all(&run.source, &run.diagnostics, color()));
+                }
+            }
+            Err(report) => {
+                failed = true;
+                println!("FAIL  {}: cannot be run", scenarios.display());
+                eprint!("{}", render_all(&report.source, &report.diagnostics, color()));
+            }
+        }
+    }
+    if ran == 0 {
+        println!("no scenario files (NAME.tests.toml beside NAME.rules)");
+    }
+    i32::from(failed)
+}

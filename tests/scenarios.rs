@@ -1,0 +1,36 @@
+//! Scenario files (`orrery test`): the bundled games' scenario files all
+//! hold, and a failing or malformed scenario is reported with its span.
+
+use orrery::diagnostics::render_all;
+use orrery::engine::scenario::{run_file, scenarios_for};
+use std::path::Path;
+
+#[test]
+fn the_bundled_scenarios_hold() {
+    for game in ["man_in_the_moon", "zodiac", "sun_and_moon"] {
+        let rules = format!("games/{game}.rules");
+        let scenarios = scenarios_for(Path::new(&rules));
+        let run = run_file(Path::new(&rules), &scenarios).expect("the scenario file runs");
+        assert!(run.results.len() >= 4, "{game}: {} scenarios", run.results.len());
+        assert!(run.diagnostics.is_empty(), "{}", render_all(&run.source, &run.diagnostics, false));
+    }
+}
+
+#[test]
+fn failing_scenarios_say_what_does_not_hold() {
+    let run = run_file(Path::new("games/zodiac.rules"), Path::new("tests/scenarios/wrong.tests.toml")).expect("runs");
+    assert_eq!(run.results.iter().filter(|(_, ok)| !ok).count(), 3);
+    let rendered = render_all(&run.source, &run.diagnostics, false);
+    insta::assert_snapshot!(rendered);
+}
+
+#[test]
+fn a_malformed_scenario_file_is_an_error_with_a_span() {
+    let Err(report) = run_file(Path::new("games/zodiac.rules"), Path::new("tests/scenarios/malformed.tests.toml"))
+    else {
+        panic!("a misspelt key is an error");
+    };
+    let rendered = render_all(&report.source, &report.diagnostics, false);
+    assert!(rendered.contains("legal_cont"), "{rendered}");
+    assert!(rendered.contains("malformed.tests.toml:3"), "{rendered}");
+}
