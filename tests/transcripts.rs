@@ -95,3 +95,37 @@ fn same_seed_same_game() {
     assert_eq!(record(&game.initial_state(), 77), record(&game.initial_state(), 77));
     assert_ne!(record(&game.initial_state(), 77), record(&game.initial_state(), 78));
 }
+
+/// A recorded transcript replays; a transcript whose moves or outcome no
+/// longer hold names the first line that fails (DESIGN: transcripts that stop
+/// replaying are clear errors).
+#[test]
+fn transcripts_replay_and_stale_ones_say_where() {
+    use orrery::engine::trace::{ReplayError, replay};
+    let game = Game::load("games/zodiac.rules").expect("bundled game");
+    let start = game.initial_state();
+    let lines: Vec<String> = record(&start, 3).iter().map(|l| l.to_string()).collect();
+    let text = lines.join("\n");
+    assert_eq!(replay(&start, &text), Ok(8));
+
+    // Ply 2 is the third line after the header: make it a move that is not legal.
+    let stale = text.replacen("\"move\":\"I240-I300\"", "\"move\":\"I240-I000\"", 1);
+    match replay(&start, &stale) {
+        Err(ReplayError::Illegal { line, ply, text, .. }) => {
+            assert_eq!((line, ply, text.as_str()), (4, 2, "I240-I000"))
+        }
+        other => panic!("{other:?}"),
+    }
+    // A changed outcome.
+    let changed = text.replace("\"winner\":\"black\"", "\"winner\":\"white\"");
+    assert!(
+        matches!(replay(&start, &changed), Err(ReplayError::Outcome { line: 10, .. })),
+        "{:?}",
+        replay(&start, &changed)
+    );
+    // The rules of another game.
+    let other = Game::load("games/man_in_the_moon.rules").expect("bundled game");
+    assert!(matches!(replay(&other.initial_state(), &text), Err(ReplayError::OtherGame { line: 1, .. })));
+    // Not JSON.
+    assert!(matches!(replay(&start, "{\"game\""), Err(ReplayError::Malformed { line: 1, .. })));
+}

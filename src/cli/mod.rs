@@ -6,6 +6,7 @@ mod common;
 mod draw;
 mod perft;
 mod play;
+mod replay;
 mod test;
 mod trace;
 
@@ -80,6 +81,13 @@ pub enum Command {
         #[arg(long, value_enum, default_value = "text")]
         format: Format,
     },
+    /// Check that a JSON-lines transcript still replays: every move legal, the same outcome.
+    Replay {
+        #[command(flatten)]
+        game: GameArgs,
+        /// The transcript (`orrery trace --format json` output).
+        transcript: PathBuf,
+    },
     /// Run the scenario files beside rule files (NAME.tests.toml beside NAME.rules).
     Test {
         #[arg(required = true)]
@@ -120,5 +128,6 @@ pub fn run(cli: Cli) -> i32 {
         Command::Play { game, random, ai, think, seed } => play::run(&game, &random, &ai, think, seed),
         Command::Draw { game, format } => draw::run(&game, format),
         Command::Test { paths } => test::run(&paths),
+        Command::Replay { game, transcript } => replay::run(&game, &transcript),
     }
 }

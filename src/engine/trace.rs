@@ -74,3 +74,63 @@ pub fn record_text(start: &State, seed: u64) -> String {
     out.push('\n');
     out
 }
+
+/// Why a transcript does not replay.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ReplayError {
+    #[error("line {line}: not a transcript line: {why}")]
+    Malformed { line: usize, why: String },
+    #[error("line {line}: the transcript is of `{recorded}`, but the rules are of `{rules}`")]
+    OtherGame { line: usize, recorded: String, rules: String },
+    #[error("line {line}, ply {ply}: `{text}` is no longer legal ({why}); legal now: {legal}")]
+    Illegal { line: usize, ply: u64, text: String, why: String, legal: String },
+    #[error("line {line}: the transcript ends with {recorded}, but replaying ends with {replayed}")]
+    Outcome { line: usize, recorded: String, replayed: String },
+}
+
+/// Replays a JSON-lines transcript from `start`: every move must still be
+/// legal, and the recorded outcome must come out again. Returns the plies
+/// replayed, or the first line that no longer holds.
+pub fn replay(start: &State, text: &str) -> Result<u64, ReplayError> {
+    let mut state = start.clone();
+    let mut plies = 0;
+    for (i, raw) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
+        let line = i + 1;
+        let value: Value =
+            serde_json::from_str(raw).map_err(|e| ReplayError::Malformed { line, why: e.to_string() })?;
+        if let Some(recorded) = value.get("game") {
+            let title = &start.game().title;
+            if recorded.as_str() != Some(title.as_str()) {
+                return Err(ReplayError::OtherGame { line, recorded: recorded.to_string(), rules: title.clone() });
+            }
+            continue;
+        }
+        if let Some(text) = value.get("move").and_then(Value::as_str) {
+            let ply = value.get("ply").and_then(Value::as_u64).unwrap_or(plies);
+            if let Err(e) = state.play(text) {
+                let why = e.to_string();
+                return Err(ReplayError::Illegal {
+                    line,
+                    ply,
+                    text: text.to_string(),
+                    why,
+                    legal: e.legal().join(" "),
+                });
+            }
+            plies += 1;
+        } else if let Some(recorded) = value.get("outcome") {
+            let replayed = state.outcome().map(|o| json!({ "winner": o.winner, "draw": o.draw, "reason": o.reason }));
+            let replayed = replayed.unwrap_or(Value::Null);
+            if replayed != *recorded {
+                return Err(ReplayError::Outcome {
+                    line,
+                    recorded: recorded.to_string(),
+                    replayed: replayed.to_string(),
+                });
+            }
+        } else {
+            return Err(ReplayError::Malformed { line, why: "a line needs `move` or `outcome`".to_string() });
+        }
+    }
+    Ok(plies)
+}
