@@ -1,0 +1,251 @@
+//! Phases: their `place`, `move`, `next`, `after`, `when blocked`,
+//! `promote`, `along` and `if` rules become a [`PhaseDef`], with what move
+//! generation wants to know in advance: which rules have equal effects,
+//! whether moves need merging, and how far moves can capture.
+
+use super::conditions::{game_test, site_filter};
+use super::program;
+use crate::check::scope::Scope;
+use crate::diagnostics::Diagnostic;
+use crate::engine::rules::*;
+use crate::syntax::ast::{PhaseRule, Trigger};
+
+pub(super) fn phase(scope: &Scope, decl: &crate::syntax::ast::PhaseDecl) -> Option<PhaseDef> {
+    let mut def = empty_phase(&decl.name.node);
+    let ok = phase_rules(scope, &decl.rules, &mut def);
+    let circles = scope.board.as_ref().is_some_and(|b| b.lines.iter().any(|l| l.closed));
+    classify_effects(&mut def, circles);
+    def.threat_radius = threat_radius(&def);
+    ok.then_some(def)
+}
+
+fn empty_phase(name: &str) -> PhaseDef {
+    PhaseDef {
+        name: name.to_string(),
+        moves: Vec::new(),
+        next: Vec::new(),
+        after_move: Vec::new(),
+        after_capture: Vec::new(),
+        after_promotion: Vec::new(),
+        blocked: Vec::new(),
+        promotions: Vec::new(),
+        along: Vec::new(),
+        threat_radius: None,
+        dedupe: false,
+    }
+}
+
+/// Lowers phase rules into `def`; false if any has errors.
+fn phase_rules(scope: &Scope, rules: &[PhaseRule], def: &mut PhaseDef) -> bool {
+    let mut ok = true;
+    for rule in rules {
+        match rule {
+            PhaseRule::If { option, then, otherwise } => {
+                let chosen = scope.bool_option(option);
+                ok &= chosen.is_some();
+                let chosen = chosen.unwrap_or(true);
+                // The branch not taken is checked all the same, into a phase thrown away.
+                let mut unused = empty_phase(&def.name);
+                let (live, dead) = if chosen { (then, otherwise) } else { (otherwise, then) };
+                ok &= phase_rules(scope, live, def);
+                ok &= phase_rules(scope, dead, &mut unused);
+            }
+            PhaseRule::Along { track, limit } => {
+                let found = scope.track(track);
+                if !(0..=8).contains(&limit.node) {
+                    ok = false;
+                    scope.error(
+                        Diagnostic::error("E0410", "`along … at most N` takes N from 0 to 8")
+                            .with_label(limit.span, "out of range"),
+                    );
+                } else if def.along.len() == MAX_ALONG {
+                    ok = false;
+                    scope.error(
+                        Diagnostic::error("E0410", format!("a phase may limit at most {MAX_ALONG} tracks"))
+                            .with_label(track.span, "one too many"),
+                    );
+                } else if let Some(t) = found {
+                    def.along.push((t, limit.node as u8));
+                } else {
+                    ok = false;
+                }
+            }
+            PhaseRule::Place { piece, on, .. } => {
+                let piece = scope.piece(piece);
+                let on = site_filter(scope, on);
+                match (piece, on) {
+                    (Some(piece), Some(mut on)) => {
+                        // A piece is only ever placed on an empty site, whatever
+                        // the condition adds: placing never captures or stacks.
+                        on.test = match on.test {
+                            SiteTest::True | SiteTest::Empty => SiteTest::Empty,
+                            other => SiteTest::And(vec![SiteTest::Empty, other]),
+                        };
+                        scope.used.borrow_mut().pieces_moved[piece as usize] = true;
+                        def.moves.push(MoveRule::Place { piece, on });
+                    }
+                    _ => ok = false,
+                }
+            }
+            PhaseRule::Move { neutral, piece, guard, program, span } => {
+                let piece = scope.piece(piece);
+                let guard = match guard {
+                    Some(cond) => game_test(scope, cond).map(Some),
+                    None => Some(None),
+                };
+                let program = program::move_program(scope, program, *span);
+                match (piece, guard, program) {
+                    (Some(piece), Some(guard), Some(program)) => {
+                        scope.used.borrow_mut().pieces_moved[piece as usize] = true;
+                        let program::Program { path, effects, forbid, needs_dir, keeps_dir } = program;
+                        let reach = capture_reach(&path, &effects);
+                        def.moves.push(MoveRule::Move {
+                            piece,
+                            neutral: *neutral,
+                            guard,
+                            path,
+                            effects,
+                            forbid,
+                            effect_class: 0,
+                            reach,
+                            needs_dir,
+                            keeps_dir,
+                        });
+                    }
+                    _ => ok = false,
+                }
+            }
+            PhaseRule::Next { phase, when, .. } => {
+                let target = scope.phase(phase);
+                let when = game_test(scope, when);
+                match (target, when) {
+                    (Some(target), Some(when)) => {
+                        scope.used.borrow_mut().phases_entered[target] = true;
+                        def.next.push((when, target));
+                    }
+                    _ => ok = false,
+                }
+            }
+            PhaseRule::After { trigger, piece, counter, op, amount } => {
+                match (scope.counter(counter, false), piece.as_ref().map(|p| scope.piece(p))) {
+                    (Some(_), Some(None)) | (None, _) => ok = false,
+                    (Some(counter), piece) => {
+                        let update = CounterUpdate { piece: piece.flatten(), counter, op: *op, amount: amount.node };
+                        match trigger.node {
+                            Trigger::Move => def.after_move.push(update),
+                            Trigger::Capture => def.after_capture.push(update),
+                            Trigger::Promotion => def.after_promotion.push(update),
+                        }
+                    }
+                }
+            }
+            PhaseRule::Blocked { when, action } => match when {
+                None => def.blocked.push((None, action.node)),
+                Some(cond) => match game_test(scope, cond) {
+                    Some(test) => def.blocked.push((Some(test), action.node)),
+                    None => ok = false,
+                },
+            },
+            PhaseRule::Promote { piece, on, .. } => {
+                let (piece, on) = (scope.piece(piece), site_filter(scope, on));
+                match (piece, on) {
+                    (Some(piece), Some(on)) => def.promotions.push(PromoteRule { piece, on }),
+                    _ => ok = false,
+                }
+            }
+        }
+    }
+    ok
+}
+
+/// How far from its start a move of this program can capture: its movement
+/// plus one for a capture `ahead`; `u8::MAX` when a slide is unbounded.
+fn capture_reach(path: &[MoveOp], effects: &[EffectOp]) -> Vec<u8> {
+    let ahead = effects.iter().any(|e| e.site() == Some(MoveSite::Ahead));
+    let mut tail = vec![u8::from(ahead); path.len() + 1];
+    for (i, op) in path.iter().enumerate().rev() {
+        let step = match op {
+            MoveOp::Step { .. } => 1,
+            MoveOp::Hop { .. } => 2,
+            MoveOp::Slide { max, .. } => *max,
+        };
+        tail[i] = tail[i + 1].saturating_add(step);
+    }
+    // A capture `over` lands behind the piece's path: from the first movement on,
+    // nothing bounds where the piece may be.
+    if effects.iter().any(|e| matches!(e, EffectOp::CaptureAt { site: MoveSite::Over, .. })) {
+        tail.iter_mut().skip(1).for_each(|t| *t = u8::MAX);
+    }
+    tail
+}
+
+/// The largest distance from its start at which a move of the phase can
+/// capture, if every rule bounds it and looks only at the sites it passes.
+fn threat_radius(def: &PhaseDef) -> Option<u8> {
+    fn local(test: &SiteTest) -> bool {
+        match test {
+            SiteTest::LastFrom | SiteTest::LastTo => false,
+            SiteTest::Not(inner) => local(inner),
+            SiteTest::And(parts) | SiteTest::Or(parts) => parts.iter().all(local),
+            _ => true,
+        }
+    }
+    let mut radius = 0;
+    for rule in &def.moves {
+        let MoveRule::Move { guard, reach, path, effects, forbid, .. } = rule else { continue };
+        fn forbid_local(test: &MoveTest) -> bool {
+            match test {
+                MoveTest::Is { filter, .. } => local(&filter.test),
+                MoveTest::Not(inner) => forbid_local(inner),
+                MoveTest::And(parts) | MoveTest::Or(parts) => parts.iter().all(forbid_local),
+            }
+        }
+        if guard.is_some() || !forbid.iter().all(forbid_local) {
+            return None;
+        }
+        let filters = path.iter().flat_map(|op| match op {
+            MoveOp::Step { to, .. } => vec![to],
+            MoveOp::Hop { over, to, .. } => vec![over, to],
+            MoveOp::Slide { to, over, through, .. } => {
+                [Some(to), over.as_ref(), through.as_ref()].into_iter().flatten().collect()
+            }
+        });
+        let effect_filters = effects.iter().filter_map(|e| match e {
+            EffectOp::CaptureAt { filter, .. } => Some(filter),
+            _ => None,
+        });
+        if !filters.chain(effect_filters).all(|f| local(&f.test)) {
+            return None;
+        }
+        // Every site that matters to a capture is within the move's first reach.
+        radius = radius.max(reach[0]);
+    }
+    (radius as usize <= crate::board::MAX_BALL).then_some(radius)
+}
+
+/// Gives rules with equal effects one class, and decides whether legal moves
+/// need deduplicating: when a rule moves in several stages (two routes may
+/// reach one site) or two rules with equal effects can reach the same sites.
+fn classify_effects(def: &mut PhaseDef, circles: bool) {
+    let mut classes: Vec<(PieceType, bool, String)> = Vec::new();
+    let mut destinations: Vec<(u8, crate::board::SiteSet)> = Vec::new();
+    for rule in &mut def.moves {
+        if let MoveRule::Move { piece, neutral, path, effects, effect_class, keeps_dir, .. } = rule {
+            let signature = (*piece, *neutral, format!("{effects:?}{keeps_dir}"));
+            let class = classes.iter().position(|c| *c == signature).unwrap_or_else(|| {
+                classes.push(signature);
+                classes.len() - 1
+            });
+            *effect_class = class.min(u8::MAX as usize) as u8;
+            let reach = match path.last() {
+                Some(MoveOp::Step { to, .. } | MoveOp::Slide { to, .. } | MoveOp::Hop { to, .. }) => to.allowed,
+                None => crate::board::SiteSet::EMPTY,
+            };
+            let overlaps = destinations.iter().any(|&(c, set)| c == *effect_class && !set.and(reach).is_empty());
+            // On a closed line, a slide or hop can reach one site going either way round.
+            let round = circles && path.iter().any(|op| !matches!(op, MoveOp::Step { .. }));
+            def.dedupe |= path.len() > 1 || overlaps || round;
+            destinations.push((*effect_class, reach));
+        }
+    }
+}
