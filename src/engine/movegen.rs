@@ -55,61 +55,8 @@ impl View<'_> {
         self.generate_pseudo(player, emit)
     }
 
-    /// The sites where a move cannot change whether `player`'s royal pieces
-    /// are threatened, when that can be known: none is threatened now, and
-    /// the phase's moves can only capture within a bounded distance of where
-    /// they start and depend on nothing but the sites they pass (no guards,
-    /// no history), so only changes near a royal piece matter.
-    fn quiet_zone(&self, player: Player) -> Option<SiteSet> {
-        let game = self.game;
-        let phase = &game.phases[self.pos.phase as usize];
-        let radius = phase.threat_radius?;
-        let mut near = SiteSet::EMPTY;
-        for piece in (0..game.pieces.len() as PieceType).filter(|&t| game.pieces[t as usize].royal) {
-            if super::threat::threatened(game, self.pos, player, piece) {
-                return None;
-            }
-            for site in self.pos.sets[game.code(player, piece) as usize].iter() {
-                near = near.or(game.board.ball(site, radius));
-            }
-        }
-        Some(near.complement_in(game.board.all_sites()))
-    }
-
-    /// Whether every site the move changes lies in `zone`, and it captures
-    /// nothing that could bring a waiting promotion.
-    fn changes_only(&self, mv: &Move, zone: SiteSet) -> bool {
-        let phase = &self.game.phases[self.pos.phase as usize];
-        if mv.is_placement() || !zone.contains(mv.from) || !zone.contains(mv.to) {
-            return false;
-        }
-        let mut captures = self.pos.cells[mv.to as usize] != 0;
-        if let MoveRule::Move { effects, .. } = &phase.moves[mv.rule as usize] {
-            for effect in effects {
-                match effect {
-                    EffectOp::CaptureCustodial { .. } => return false,
-                    EffectOp::Flip { site } => {
-                        let at = self.move_site(*site, mv);
-                        if at != NO_SITE && !zone.contains(at) {
-                            return false;
-                        }
-                    }
-                    EffectOp::CaptureAt { site, filter, mode } => {
-                        if mode.made(mv.taken) && self.capture_applies(*site, filter, mv, self.pos.to_move) {
-                            captures = true;
-                            if !zone.contains(self.move_site(*site, mv)) {
-                                return false;
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        !captures || phase.promotions.is_empty()
-    }
-
     /// Generates moves without the royal test.
-    fn generate_pseudo(&self, player: Player, emit: &mut impl FnMut(Move) -> bool) {
+    pub(crate) fn generate_pseudo(&self, player: Player, emit: &mut impl FnMut(Move) -> bool) {
         let game = self.game;
         let types = game.pieces.len();
         let phase = &game.phases[self.pos.phase as usize];
