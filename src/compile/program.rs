@@ -9,7 +9,7 @@ use crate::check::scope::Scope;
 use crate::diagnostics::Diagnostic;
 use crate::engine::rules::{CaptureMode, EffectOp, Heading, MoveOp, MoveTest, SiteFilter, SiteTest};
 use crate::syntax::ast::{CaptureTarget, EffectMode, Heading as HeadingDecl, MoveCond, MoveSite, SiteCond, Statement};
-use crate::syntax::span::Span;
+use crate::syntax::span::{Span, Spanned};
 
 /// The most movement statements in one move (move generation keeps one
 /// destination set per statement on the stack).
@@ -163,19 +163,7 @@ fn lower_block(
                         scope.directions(directions).map(|dirs| EffectOp::CaptureCustodial { dirs })
                     }
                     CaptureTarget::Site { site, condition } => {
-                        match site.node {
-                            MoveSite::From => {
-                                ok = false;
-                                scope.error(
-                                    Diagnostic::error("E0406", "nothing is left at `from` to capture")
-                                        .with_label(site.span, "the moving piece has left this site")
-                                        .with_help("capture `over`, `ahead` or `to`"),
-                                );
-                            }
-                            MoveSite::Over => written.over_uses.push(site.span),
-                            MoveSite::Ahead => program.needs_dir = true,
-                            MoveSite::To => {}
-                        }
+                        ok &= effect_site(scope, site, "capture", "capture `over`, `ahead` or `to`", written, program);
                         let filter = match condition {
                             Some(c) => site_filter(scope, c),
                             None => everywhere(scope),
@@ -215,19 +203,8 @@ fn lower_block(
                 } else {
                     written.effect |= live;
                 }
-                match site.node {
-                    MoveSite::From => {
-                        ok = false;
-                        scope.error(
-                            Diagnostic::error("E0406", "nothing is left at `from` to flip")
-                                .with_label(site.span, "the moving piece has left this site")
-                                .with_help("flip `over` (the piece hopped) or `to` (the piece that moved)"),
-                        );
-                    }
-                    MoveSite::Over => written.over_uses.push(site.span),
-                    MoveSite::Ahead => program.needs_dir = true,
-                    MoveSite::To => {}
-                }
+                let help = "flip `over` (the piece hopped) or `to` (the piece that moved)";
+                ok &= effect_site(scope, site, "flip", help, written, program);
                 if live {
                     program.effects.push(EffectOp::Flip { site: site.node });
                 }
@@ -240,6 +217,33 @@ fn lower_block(
         }
     }
     ok
+}
+
+/// Checks the site an effect acts on and notes what it needs: `from` is
+/// empty once the piece has moved (E0406), `over` needs a movement that
+/// passes over something, `ahead` the direction of the last movement.
+fn effect_site(
+    scope: &Scope,
+    site: &Spanned<MoveSite>,
+    effect: &str,
+    help: &str,
+    written: &mut Written,
+    program: &mut Program,
+) -> bool {
+    match site.node {
+        MoveSite::From => {
+            scope.error(
+                Diagnostic::error("E0406", format!("nothing is left at `from` to {effect}"))
+                    .with_label(site.span, "the moving piece has left this site")
+                    .with_help(help),
+            );
+            return false;
+        }
+        MoveSite::Over => written.over_uses.push(site.span),
+        MoveSite::Ahead => program.needs_dir = true,
+        MoveSite::To => {}
+    }
+    true
 }
 
 /// Lowers a condition on the move; notes uses of `over`.
