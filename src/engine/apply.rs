@@ -13,6 +13,15 @@ impl State {
     /// Applies a legal move. Applying a move that is not legal here is a logic
     /// error of the caller: `notation::parse_move` checks moves from outside.
     pub fn apply(&mut self, mv: &Move) {
+        let mover = self.apply_unsettled(mv);
+        self.settle_turn(mover);
+    }
+
+    /// `apply` without the blocked rule: the caller must call
+    /// `settle_turn(mover)` with the returned mover before trusting that the
+    /// player to move has a move (random playouts do so only when the legal
+    /// move list comes back empty, sparing a search per ply).
+    pub(crate) fn apply_unsettled(&mut self, mv: &Move) -> Player {
         let State { game, pos } = self;
         let game = &**game;
         let mover = pos.to_move;
@@ -22,7 +31,7 @@ impl State {
         if pos.outcome.is_none() {
             repetition_check(game, pos, mover);
         }
-        self.settle_turn(mover);
+        mover
     }
 
     /// Decides who really moves next when the player due to move is blocked.

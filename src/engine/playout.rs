@@ -20,6 +20,9 @@ pub struct PlayoutResult {
 /// Plays `state` out with random moves; `buf` is reused between calls.
 pub fn random_playout(state: &mut State, rng: &mut impl Rng, buf: &mut Vec<Move>) -> PlayoutResult {
     let start = state.ply();
+    // The blocked rule runs only when a player turns out to have no move:
+    // the same game as `apply` plays, without a search for a first move each ply.
+    let mut last_mover = None;
     loop {
         if let Some(outcome) = state.pos.outcome {
             return PlayoutResult { plies: state.ply() - start, outcome: Some(outcome) };
@@ -29,11 +32,15 @@ pub fn random_playout(state: &mut State, rng: &mut impl Rng, buf: &mut Vec<Move>
         }
         state.legal_moves(buf);
         if buf.is_empty() {
-            // settle_turn never leaves a live state without moves; guard anyway.
-            return PlayoutResult { plies: state.ply() - start, outcome: None };
+            let Some(mover) = last_mover.take() else {
+                // A settled state never lacks moves; guard anyway.
+                return PlayoutResult { plies: state.ply() - start, outcome: None };
+            };
+            state.settle_turn(mover);
+            continue;
         }
         let mv = buf[rng.gen_range(0..buf.len())];
-        state.apply(&mv);
+        last_mover = Some(state.apply_unsettled(&mv));
     }
 }
 
