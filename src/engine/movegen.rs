@@ -166,13 +166,11 @@ impl View<'_> {
                         [MoveOp::Slide { dirs, simple: true, heading: Heading::Any, .. }] if !needs_dir && !tracked => {
                             let (target, empty, board) = (targets[0], self.pos.sets[0], &game.board);
                             for from in own.iter() {
+                                // The rays that are cut by bit operations, as one set.
+                                let mut reached = SiteSet::EMPTY;
                                 for &dir in dirs {
                                     if let Some(reach) = board.ray(from, dir).reach(empty) {
-                                        for to in reach.and(target).iter() {
-                                            if !out(from, to, NO_SITE, NO_DIR) {
-                                                return;
-                                            }
-                                        }
+                                        reached = reached.or(reach);
                                         continue;
                                     }
                                     let mut to = board.next(from, dir);
@@ -184,6 +182,11 @@ impl View<'_> {
                                             break;
                                         }
                                         to = board.next(to, dir);
+                                    }
+                                }
+                                for to in reached.and(target).iter() {
+                                    if !out(from, to, NO_SITE, NO_DIR) {
+                                        return;
                                     }
                                 }
                             }
