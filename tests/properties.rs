@@ -199,3 +199,30 @@ repetition forbidden
     }
     assert_eq!(state.legal_move_texts(), vec!["c-b", "c-d"]);
 }
+
+/// The threat test sees custodial captures: a royal king may not step
+/// between two squares where the enemy can close a line on it. On a1-d1 with
+/// black men on a1 and d1 and the white king on b1, b1-c1 would let a1-b1
+/// shut the king in between b1 and d1, so the king has no legal move.
+#[test]
+fn a_royal_piece_may_not_step_into_a_custodial_capture() {
+    let text = r#"
+game "Line"
+players white, black
+board square 4 x 1
+piece king royal
+piece man
+setup {
+  white king on b1
+  black man on a1, d1
+}
+phase play {
+  move king { step orthogonal capture custodial orthogonal }
+  move man { step orthogonal capture custodial orthogonal }
+}
+"#;
+    let game = Game::from_source(Source::new("line.rules", text.to_string()), &[]).expect("compiles");
+    let state = game.initial_state();
+    assert!(state.legal_move_texts().is_empty(), "{:?}", state.legal_move_texts());
+    assert_eq!(state.outcome().map(|o| o.winner), Some(Some("black".to_string())));
+}

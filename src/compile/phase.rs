@@ -172,8 +172,11 @@ fn capture_reach(path: &[MoveOp], effects: &[EffectOp]) -> Vec<u8> {
         tail[i] = tail[i + 1].saturating_add(step);
     }
     // A capture `over` lands behind the piece's path: from the first movement on,
-    // nothing bounds where the piece may be.
-    if effects.iter().any(|e| matches!(e, EffectOp::CaptureAt { site: MoveSite::Over, .. })) {
+    // nothing bounds where the piece may be. A custodial capture reaches a
+    // whole run of pieces: nothing bounds it at all.
+    if effects.iter().any(|e| matches!(e, EffectOp::CaptureCustodial { .. })) {
+        tail.iter_mut().for_each(|t| *t = u8::MAX);
+    } else if effects.iter().any(|e| matches!(e, EffectOp::CaptureAt { site: MoveSite::Over, .. })) {
         tail.iter_mut().skip(1).for_each(|t| *t = u8::MAX);
     }
     tail

@@ -126,7 +126,9 @@ impl View<'_> {
                         let at = |s: MoveSite| {
                             effects.iter().any(|e| matches!(e, EffectOp::CaptureAt { site, .. } if *site == s))
                         };
+                        let custodial = effects.iter().any(|e| matches!(e, EffectOp::CaptureCustodial { .. }));
                         if !at(MoveSite::Over)
+                            && !custodial
                             && let Some(last) = targets[..path.len()].last_mut()
                         {
                             let around = if at(MoveSite::Ahead) {
@@ -291,7 +293,6 @@ impl View<'_> {
 
     /// Whether a generated move would capture the piece on `site`: by
     /// landing there, or by a capture effect at that site that it makes.
-    /// (Custodial captures are not seen by the threat test.)
     pub(crate) fn captures_on(&self, mv: &Move, site: Site, player: Player) -> bool {
         if mv.to == site && mv.from != NO_SITE {
             return true;
@@ -304,7 +305,27 @@ impl View<'_> {
                 let made = mode.made(mv.taken);
                 made && self.move_site(*at, mv) == site && self.capture_applies(*at, filter, mv, player)
             }
-            _ => false,
+            EffectOp::CaptureCustodial { dirs } => self.custodial_takes(mv, dirs, site, player),
+            EffectOp::Flip { .. } => false,
+        })
+    }
+
+    /// Whether the move's custodial capture would take the piece on `site`:
+    /// a run of other players' pieces from the destination, through `site`,
+    /// closed by a piece of `player` (the moved piece has left its start).
+    fn custodial_takes(&self, mv: &Move, dirs: &[Dir], site: Site, player: Player) -> bool {
+        let game = self.game;
+        let owner = |s: Site| {
+            let code = if s == mv.from { 0 } else { self.pos.cells[s as usize] };
+            (code != 0).then(|| game.owner_of(code))
+        };
+        dirs.iter().any(|&dir| {
+            let (mut at, mut through) = (game.board.next(mv.to, dir), false);
+            while at != NO_SITE && owner(at).is_some_and(|o| o != player && (o as usize) < game.players.len()) {
+                through |= at == site;
+                at = game.board.next(at, dir);
+            }
+            through && at != NO_SITE && owner(at) == Some(player)
         })
     }
 
