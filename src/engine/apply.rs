@@ -263,10 +263,11 @@ fn run_effect(game: &Game, pos: &mut Position, effect: &EffectOp, mv: &Move, mov
                 flip(game, pos, site);
             }
         }
-        EffectOp::CaptureAt { site, filter, mode } => {
+        EffectOp::CaptureAt { .. } => {
             let view = View { game, pos, legal: false, plain: NO_SITE, focus: NO_SITE };
-            if mode.made(mv.taken) && view.capture_applies(*site, filter, mv, mover) {
-                capture(game, pos, mv.site(*site, &game.board));
+            let at = view.captured_at(effect, mv, mover);
+            if at != NO_SITE {
+                capture(game, pos, at);
                 captured += 1;
             }
         }

@@ -301,10 +301,7 @@ impl View<'_> {
             return false;
         };
         effects.iter().any(|effect| match effect {
-            EffectOp::CaptureAt { site: at, filter, mode } => {
-                let made = mode.made(mv.taken);
-                made && self.move_site(*at, mv) == site && self.capture_applies(*at, filter, mv, player)
-            }
+            EffectOp::CaptureAt { .. } => self.captured_at(effect, mv, player) == site,
             EffectOp::CaptureCustodial { dirs } => self.custodial_takes(mv, dirs, site, player),
             EffectOp::Flip { .. } => false,
         })
@@ -327,6 +324,19 @@ impl View<'_> {
             }
             through && at != NO_SITE && owner(at) == Some(player)
         })
+    }
+
+    /// Where this capture-at-a-site effect of the move removes a piece,
+    /// `NO_SITE` when it does not (not chosen, or nothing to take there).
+    pub(crate) fn captured_at(&self, effect: &EffectOp, mv: &Move, player: Player) -> Site {
+        match effect {
+            EffectOp::CaptureAt { site, filter, mode }
+                if mode.made(mv.taken) && self.capture_applies(*site, filter, mv, player) =>
+            {
+                self.move_site(*site, mv)
+            }
+            _ => NO_SITE,
+        }
     }
 
     /// The site a move names (`NO_SITE` when it has none).

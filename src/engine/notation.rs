@@ -4,8 +4,9 @@
 //! Typed moves are matched against the legal moves, so a mistyped or illegal
 //! move gets a clear answer.
 
-use super::rules::{EffectOp, MoveRule};
+use super::rules::MoveRule;
 use super::state::{Move, NO_CHOICE, State};
+use crate::board::NO_SITE;
 
 impl State {
     /// The move in the game's notation.
@@ -23,14 +24,11 @@ impl State {
             if let Some(MoveRule::Move { effects, .. }) = phase.moves.get(mv.rule as usize) {
                 let view = self.view();
                 for effect in effects {
-                    if let EffectOp::CaptureAt { site, filter, mode } = effect {
-                        let made = mode.made(mv.taken);
-                        let at = view.move_site(*site, mv);
-                        // A capture on the destination is the landing itself: nothing to add.
-                        if made && at != mv.to && view.capture_applies(*site, filter, mv, self.pos.to_move) {
-                            text.push_str("/x");
-                            text.push_str(board.site_name(at));
-                        }
+                    let at = view.captured_at(effect, mv, self.pos.to_move);
+                    // A capture on the destination is the landing itself: nothing to add.
+                    if at != NO_SITE && at != mv.to {
+                        text.push_str("/x");
+                        text.push_str(board.site_name(at));
                     }
                 }
             }

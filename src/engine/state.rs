@@ -280,16 +280,8 @@ impl State {
             let mut slot = 0;
             for effect in effects {
                 let site = match effect {
-                    EffectOp::CaptureAt { site, filter, mode } => {
-                        let made = mode.made(m.taken);
-                        if made && view.capture_applies(*site, filter, m, self.pos.to_move) {
-                            view.move_site(*site, m)
-                        } else {
-                            NO_SITE
-                        }
-                    }
                     EffectOp::Flip { site } => view.move_site(*site, m),
-                    EffectOp::CaptureCustodial { .. } => NO_SITE,
+                    _ => view.captured_at(effect, m, self.pos.to_move),
                 };
                 if site != NO_SITE && slot < key.acts_on.len() {
                     key.acts_on[slot] = site;

@@ -120,10 +120,11 @@ impl View<'_> {
                             return false;
                         }
                     }
-                    EffectOp::CaptureAt { site, filter, mode } => {
-                        if mode.made(mv.taken) && self.capture_applies(*site, filter, mv, self.pos.to_move) {
+                    EffectOp::CaptureAt { .. } => {
+                        let at = self.captured_at(effect, mv, self.pos.to_move);
+                        if at != NO_SITE {
                             captures = true;
-                            if !zone.contains(self.move_site(*site, mv)) {
+                            if !zone.contains(at) {
                                 return false;
                             }
                         }
