@@ -7,8 +7,8 @@
 //! prints convert to playouts/s as 1 / time.
 
 use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
-use orrery::engine::game::Game;
-use orrery::engine::playout::{PlayoutRng, random_playout};
+use orrery::agents::playout::{PlayoutRng, random_playout};
+use orrery::game::Game;
 use rand::SeedableRng;
 
 #[path = "native/man_in_the_moon.rs"]

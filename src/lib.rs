@@ -4,8 +4,8 @@
 //! per stage: [`syntax`] (pest grammar, AST with spans), [`check`] (names,
 //! shapes, lints, all reported with spans), [`board`] (grids and point-and-line
 //! graphs built with petgraph, lowered to dense tables), [`compile`] (AST to a
-//! [`engine::Game`]), [`engine`] (states, legal moves, apply, outcomes), and
-//! the tools around it: [`render`], [`agents`], [`cli`].
+//! [`game::Game`]), [`game`] (the compiled rules), [`engine`] (states, legal moves, apply, outcomes), and
+//! the tools around it: [`formats`], [`render`], [`agents`], [`cli`].
 
 pub mod agents;
 pub mod board;
@@ -14,6 +14,8 @@ pub mod cli;
 pub mod compile;
 pub mod diagnostics;
 pub mod engine;
+pub mod formats;
+pub mod game;
 pub mod render;
 pub mod syntax;
 

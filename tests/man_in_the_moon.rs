@@ -11,10 +11,10 @@
 //! here straight from the spec (independent of the engine), comparing legal
 //! moves, boards, the counter, who moves and the outcome at every ply.
 
+use orrery::agents::perft::perft;
 use orrery::diagnostics::Source;
-use orrery::engine::notation::{MoveError, parse_move};
-use orrery::engine::perft::perft;
-use orrery::engine::position::{load_position, parse_position};
+use orrery::formats::notation::{MoveError, parse_move};
+use orrery::formats::position::{load_position, parse_position};
 use orrery::render::board_text;
 use orrery::{Game, State};
 use std::sync::Arc;

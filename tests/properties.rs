@@ -2,9 +2,9 @@
 //! random playouts always end, the incremental hash always equals a fresh
 //! one, and no input given as a rule file or position file makes Orrery panic.
 
+use orrery::agents::playout::{MAX_PLIES, PlayoutRng, random_playout};
 use orrery::diagnostics::Source;
-use orrery::engine::playout::{MAX_PLIES, PlayoutRng, random_playout};
-use orrery::engine::position::parse_position;
+use orrery::formats::position::parse_position;
 use orrery::{Game, State};
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
@@ -120,7 +120,7 @@ fn a_written_position_reads_back_the_same() {
         let mv = moves[rng.gen_range(0..moves.len())];
         state.apply(&mv);
     }
-    let text = orrery::engine::position::to_toml(&state);
+    let text = orrery::formats::position::to_toml(&state);
     let back = parse_position(&game, Source::new("back.toml", text)).expect("own output reads back");
     assert_eq!(back.hash(), state.hash());
     assert_eq!(back.position().cells, state.position().cells);
@@ -145,7 +145,7 @@ fn sun_and_moon_hash_and_positions_stay_right() {
             state.apply(&mv);
             assert_eq!(state.hash(), state.compute_hash(), "seed {seed}, after ply {}", state.ply());
             if state.ply() == 200 {
-                let text = orrery::engine::position::to_toml(&state);
+                let text = orrery::formats::position::to_toml(&state);
                 let back = parse_position(&game, Source::new("back.toml", text)).expect("own output reads back");
                 assert_eq!(back.hash(), state.hash(), "seed {seed}");
                 assert_eq!(back.position().states, state.position().states, "seed {seed}");

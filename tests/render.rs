@@ -5,7 +5,7 @@
 //! read the new snapshots.
 
 use orrery::diagnostics::Source;
-use orrery::engine::game::Game;
+use orrery::game::Game;
 use orrery::render::board_text;
 use std::fmt::Write as _;
 

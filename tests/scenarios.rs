@@ -2,7 +2,7 @@
 //! hold, and a failing or malformed scenario is reported with its span.
 
 use orrery::diagnostics::render_all;
-use orrery::engine::scenario::{run_file, scenarios_for};
+use orrery::formats::scenario::{run_file, scenarios_for};
 use std::path::Path;
 
 #[test]

@@ -14,12 +14,12 @@
 //! C11+. Moves: `FROM-TO`, then `/xSITE` for a capture away from the
 //! destination, `/TYPE` for a promotion choice; placements `TYPE@SITE`.
 
+use orrery::agents::perft::perft;
 use orrery::board::NO_SITE;
-use orrery::engine::notation::parse_move;
-use orrery::engine::perft::perft;
-use orrery::engine::position::parse_position;
 use orrery::engine::threat::threatened;
-use orrery::engine::trace::{record, record_text};
+use orrery::formats::notation::parse_move;
+use orrery::formats::position::parse_position;
+use orrery::formats::trace::{record, record_text};
 use orrery::render::board_text;
 use orrery::{Game, State};
 use serde_json::Value;

@@ -2,7 +2,7 @@
 //! Sun and Moon picture is the spec's board (its 18 circles through the 73
 //! sites at the spec's coordinates), drawn from the rule file alone.
 
-use orrery::engine::game::Game;
+use orrery::game::Game;
 use orrery::render::board_svg;
 
 fn svg_of(file: &str) -> String {

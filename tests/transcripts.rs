@@ -3,8 +3,8 @@
 //! field by field, and every transcript replays move by move.
 
 use orrery::Game;
-use orrery::engine::notation::parse_move;
-use orrery::engine::trace::{record, record_text};
+use orrery::formats::notation::parse_move;
+use orrery::formats::trace::{record, record_text};
 use serde_json::Value;
 
 fn snapshot_settings() -> insta::Settings {
@@ -101,7 +101,7 @@ fn same_seed_same_game() {
 /// replaying are clear errors).
 #[test]
 fn transcripts_replay_and_stale_ones_say_where() {
-    use orrery::engine::trace::{ReplayError, replay};
+    use orrery::formats::trace::{ReplayError, replay};
     let game = Game::load("games/zodiac.rules").expect("bundled game");
     let start = game.initial_state();
     let lines: Vec<String> = record(&start, 3).iter().map(|l| l.to_string()).collect();

@@ -39,12 +39,12 @@
 //! engine's board), comparing legal moves, boards, the counter and the
 //! outcome at every ply.
 
+use orrery::agents::perft::{divide, perft};
+use orrery::agents::playout::{PlayoutRng, random_playout};
 use orrery::diagnostics::Source;
-use orrery::engine::notation::{MoveError, parse_move};
-use orrery::engine::perft::{divide, perft};
-use orrery::engine::playout::{PlayoutRng, random_playout};
-use orrery::engine::position::{load_position, parse_position};
-use orrery::engine::trace::{record, record_text};
+use orrery::formats::notation::{MoveError, parse_move};
+use orrery::formats::position::{load_position, parse_position};
+use orrery::formats::trace::{record, record_text};
 use orrery::render::board_text;
 use orrery::{Game, State};
 use rand::{Rng, SeedableRng};

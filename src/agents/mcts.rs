@@ -5,9 +5,9 @@
 //! The generator is seeded, so a seed gives the same choices everywhere.
 
 use super::Agent;
-use crate::engine::playout::{PlayoutRng, random_playout};
-use crate::engine::rules::Player;
+use crate::agents::playout::{PlayoutRng, random_playout};
 use crate::engine::{Move, State};
+use crate::game::rules::Player;
 use rand::{Rng, SeedableRng};
 
 /// The UCT exploration constant (sqrt 2, for rewards in 0..=1).

@@ -1,6 +1,9 @@
-//! Players that choose moves through the engine's public API.
+//! What drives the engine: players that choose moves through its public API
+//! (random, Monte Carlo tree search), perft, and seeded random playouts.
 
 mod mcts;
+pub mod perft;
+pub mod playout;
 mod random;
 
 pub use mcts::MctsAgent;

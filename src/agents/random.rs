@@ -1,7 +1,7 @@
 //! Chooses uniformly among the legal moves, with a seeded generator.
 
 use super::Agent;
-use crate::engine::playout::PlayoutRng;
+use crate::agents::playout::PlayoutRng;
 use crate::engine::{Move, State};
 use rand::{Rng, SeedableRng};
 

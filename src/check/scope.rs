@@ -5,7 +5,7 @@
 use super::suggest::help_for;
 use crate::board::{Board, BoardShape, Dir, Site, SiteSet};
 use crate::diagnostics::Diagnostic;
-use crate::engine::rules::{CounterDef, OptionDef, PieceDef, RegionDef, TrackDef};
+use crate::game::rules::{CounterDef, OptionDef, PieceDef, RegionDef, TrackDef};
 use crate::syntax::ast::*;
 use crate::syntax::span::{Name, Span};
 use std::cell::RefCell;

@@ -2,7 +2,7 @@
 
 use super::GameArgs;
 use super::common::load;
-use crate::engine::playout::run_batch;
+use crate::agents::playout::run_batch;
 use std::time::Instant;
 
 pub fn run(args: &GameArgs, playouts: u64, seed: u64, threads: usize) -> i32 {

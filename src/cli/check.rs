@@ -3,9 +3,9 @@
 
 use super::Format;
 use super::common::color;
+use crate::agents::perft::perft;
+use crate::agents::playout::run_batch;
 use crate::diagnostics::{Source, render_all, to_json};
-use crate::engine::perft::perft;
-use crate::engine::playout::run_batch;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 

@@ -1,9 +1,10 @@
 //! Loading a game and its start state for a command, with errors printed.
 
 use super::GameArgs;
+use crate::compile::LoadError;
 use crate::diagnostics::render_all;
-use crate::engine::position::load_position;
-use crate::engine::{Game, LoadError, State};
+use crate::engine::{Game, State};
+use crate::formats::position::load_position;
 use std::io::IsTerminal;
 use std::sync::Arc;
 

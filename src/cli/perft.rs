@@ -2,7 +2,7 @@
 
 use super::GameArgs;
 use super::common::load;
-use crate::engine::perft::{divide, perft};
+use crate::agents::perft::{divide, perft};
 use std::time::Instant;
 
 pub fn run(args: &GameArgs, depth: u32, split: bool) -> i32 {

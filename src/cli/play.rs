@@ -5,7 +5,7 @@
 use super::GameArgs;
 use super::common::load;
 use crate::agents::{Agent, MctsAgent, RandomAgent};
-use crate::engine::notation::{MoveError, parse_move};
+use crate::formats::notation::{MoveError, parse_move};
 use crate::render::{board_text, status_text};
 use std::io::BufRead;
 

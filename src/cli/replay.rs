@@ -5,7 +5,7 @@
 
 use super::GameArgs;
 use super::common::load;
-use crate::engine::trace::replay;
+use crate::formats::trace::replay;
 use std::path::Path;
 
 pub fn run(args: &GameArgs, transcript: &Path) -> i32 {

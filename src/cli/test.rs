@@ -5,7 +5,7 @@
 use super::check::rule_files;
 use super::common::color;
 use crate::diagnostics::render_all;
-use crate::engine::scenario::{run_file, scenarios_for};
+use crate::formats::scenario::{run_file, scenarios_for};
 use std::path::PathBuf;
 
 pub fn run(paths: &[PathBuf]) -> i32 {

@@ -2,7 +2,7 @@
 
 use super::common::load;
 use super::{Format, GameArgs};
-use crate::engine::trace::{record, record_text};
+use crate::formats::trace::{record, record_text};
 
 pub fn run(args: &GameArgs, seed: u64, format: Format) -> i32 {
     let Ok((_, state)) = load(args) else { return 1 };

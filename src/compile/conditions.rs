@@ -5,7 +5,7 @@
 use crate::board::SiteSet;
 use crate::check::scope::{Scope, article};
 use crate::diagnostics::Diagnostic;
-use crate::engine::rules::{GameTest, SiteFilter, SiteTest, Who};
+use crate::game::rules::{GameTest, SiteFilter, SiteTest, Who};
 use crate::syntax::ast::{GameCond, SiteCond};
 use crate::syntax::span::Name;
 

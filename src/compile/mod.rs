@@ -3,23 +3,22 @@
 //! from `check`; this stage assembles what it resolved.
 
 mod conditions;
+mod load;
 mod phase;
 mod program;
-pub use program::MAX_PATH;
+pub use crate::game::limits::{MAX_HAND, MAX_PATH};
 
 use crate::check::lints::lint;
 use crate::check::scope::Scope;
 use crate::diagnostics::{Diagnostic, Source};
-use crate::engine::game::Game;
-use crate::engine::rules::*;
-use crate::engine::zobrist::Zobrist;
+use crate::game::Game;
+use crate::game::rules::*;
+use crate::game::zobrist::Zobrist;
 use crate::syntax::ast::{EndResult, RepetitionRule, SetupEntry};
 use crate::syntax::span::Span;
 use conditions::{game_test, resolve_who};
+pub use load::LoadError;
 use phase::phase;
-
-/// The most pieces of one type a hand may hold (hands are hashed by count).
-pub const MAX_HAND: i64 = 255;
 
 /// Parses, checks and compiles. The game is `None` when there are errors;
 /// the diagnostics hold every error and warning, sorted by position.

@@ -7,7 +7,8 @@ use super::conditions::{game_test, site_filter};
 use super::program;
 use crate::check::scope::Scope;
 use crate::diagnostics::Diagnostic;
-use crate::engine::rules::*;
+use crate::game::limits::MAX_ALONG;
+use crate::game::rules::*;
 use crate::syntax::ast::{PhaseRule, Trigger};
 
 pub(super) fn phase(scope: &Scope, decl: &crate::syntax::ast::PhaseDecl) -> Option<PhaseDef> {

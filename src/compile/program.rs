@@ -7,13 +7,10 @@ use super::conditions::site_filter;
 use crate::board::Dir;
 use crate::check::scope::Scope;
 use crate::diagnostics::Diagnostic;
-use crate::engine::rules::{CaptureMode, EffectOp, Heading, MoveOp, MoveTest, SiteFilter, SiteTest};
+use crate::game::limits::MAX_PATH;
+use crate::game::rules::{CaptureMode, EffectOp, Heading, MoveOp, MoveTest, SiteFilter, SiteTest};
 use crate::syntax::ast::{CaptureTarget, EffectMode, Heading as HeadingDecl, MoveCond, MoveSite, SiteCond, Statement};
 use crate::syntax::span::{Span, Spanned};
-
-/// The most movement statements in one move (move generation keeps one
-/// destination set per statement on the stack).
-pub const MAX_PATH: usize = 8;
 
 /// What the statements so far have written, errors or not: checks further
 /// on go by this, so that one mistake is reported once.

@@ -2,12 +2,12 @@
 //! change, then the end rules, the repetition rule and the blocked rule
 //! decide what comes next. Nothing here allocates.
 
-use super::game::Game;
 use super::movegen::{View, filter_set};
 use super::outcome::{OutcomeCode, Reason};
-use super::rules::*;
 use super::state::{Move, NO_CHOICE, NO_DIR, Position, State};
 use crate::board::{NO_SITE, Site, SiteSet};
+use crate::game::Game;
+use crate::game::rules::*;
 
 impl State {
     /// Applies a legal move. Applying a move that is not legal here is a logic
@@ -168,7 +168,7 @@ fn capture(game: &Game, pos: &mut Position, site: Site) {
     if game.pieces[piece].returns && owner < game.players.len() {
         let slot = owner * game.pieces.len() + piece;
         let count = pos.hands[slot];
-        if (count as i64) < crate::compile::MAX_HAND {
+        if (count as i64) < crate::game::limits::MAX_HAND {
             pos.hash ^= game.zobrist.hand(owner, piece, count) ^ game.zobrist.hand(owner, piece, count + 1);
             pos.hands[slot] = count + 1;
         }

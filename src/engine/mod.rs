@@ -1,24 +1,17 @@
 //! The engine: states as flat arrays, legal moves into a reusable buffer,
-//! apply without allocation, outcomes, Zobrist hashes, repetition, and the
-//! tools built directly on them (perft, random playouts, position files).
+//! apply without allocation, outcomes, Zobrist hashing, repetition and
+//! threats. It runs a compiled `Game` (`crate::game`) and never imports
+//! the compiler; text formats live in [`crate::formats`], and the drivers
+//! (perft, playouts, agents) in [`crate::agents`].
 
 mod apply;
-pub mod game;
 mod movegen;
-pub mod notation;
 pub mod outcome;
-pub mod perft;
-pub mod playout;
-pub mod position;
 pub mod repetition;
-pub mod rules;
-pub mod scenario;
 mod scratch;
 pub mod state;
 pub mod threat;
-pub mod trace;
-pub mod zobrist;
 
-pub use game::{Game, LoadError};
+pub use crate::game::Game;
 pub use outcome::Outcome;
 pub use state::{Move, State};

@@ -5,11 +5,11 @@
 //! "has this player any move?" cheaply).
 
 use super::apply::{enemy_set, owned_set, test_game};
-use super::game::Game;
-use super::rules::*;
 use super::state::{Move, NO_CHOICE, NO_DIR, Position, State};
 use crate::board::{Dir, NO_SITE, Site, SiteSet};
-use crate::compile::MAX_PATH;
+use crate::game::Game;
+use crate::game::limits::{MAX_ALONG, MAX_PATH};
+use crate::game::rules::*;
 
 /// A position seen by move generation: the game, the position, and two
 /// switches. `legal` drops moves that leave the mover's royal pieces

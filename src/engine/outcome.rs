@@ -1,7 +1,7 @@
 //! How a game ended: a winner or a draw, and why.
 
-use super::game::Game;
-use super::rules::Player;
+use crate::game::Game;
+use crate::game::rules::Player;
 use serde::Serialize;
 
 /// Why the game ended, compactly (kept in the state).

@@ -4,9 +4,9 @@
 //! player to move.
 
 use super::apply::advance;
-use super::game::Game;
 use super::scratch::with_scratch;
 use super::state::{Move, Position};
+use crate::game::Game;
 
 /// Whether the move would recreate an earlier position.
 pub(crate) fn repeats(game: &Game, pos: &Position, mv: &Move) -> bool {

@@ -2,10 +2,10 @@
 //! `apply` changes it in place and allocates nothing (the repetition history,
 //! kept only for games with a repetition rule, grows by one hash a move).
 
-use super::game::Game;
 use super::outcome::{Outcome, OutcomeCode};
-use super::rules::*;
 use crate::board::{Dir, NO_SITE, Site, SiteSet};
+use crate::game::Game;
+use crate::game::rules::*;
 use std::sync::Arc;
 
 /// A move: which rule of the phase made it and the choices taken. What the
@@ -327,5 +327,12 @@ impl Move {
 
     pub fn is_placement(&self) -> bool {
         self.from == NO_SITE
+    }
+}
+
+impl Game {
+    /// The start of a game: setup pieces on the board, hands filled.
+    pub fn initial_state(self: &Arc<Self>) -> State {
+        State::initial(self.clone())
     }
 }

@@ -10,12 +10,12 @@
 //! nothing once warmed up.
 
 use super::apply::play_move;
-use super::game::Game;
 use super::movegen::View;
-use super::rules::*;
 use super::scratch::with_scratch;
 use super::state::{Move, Position};
 use crate::board::{NO_SITE, Site, SiteSet};
+use crate::game::Game;
+use crate::game::rules::*;
 
 /// Whether a piece of `piece` owned by `who` is threatened in `pos`.
 pub fn threatened(game: &Game, pos: &Position, who: Player, piece: PieceType) -> bool {

@@ -4,9 +4,9 @@
 //! Typed moves are matched against the legal moves, so a mistyped or illegal
 //! move gets a clear answer.
 
-use super::rules::MoveRule;
-use super::state::{Move, NO_CHOICE, State};
 use crate::board::NO_SITE;
+use crate::engine::state::{Move, NO_CHOICE, State};
+use crate::game::rules::MoveRule;
 
 impl State {
     /// The move in the game's notation.

@@ -4,8 +4,8 @@
 //! "legal", "move", "board"}` (the board before the move), last `{"ply",
 //! "board", "outcome"}`.
 
-use super::playout::{MAX_PLIES, PlayoutRng};
-use super::state::State;
+use crate::agents::playout::{MAX_PLIES, PlayoutRng};
+use crate::engine::state::State;
 use rand::{Rng, SeedableRng};
 use serde_json::{Map, Value, json};
 

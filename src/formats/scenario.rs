@@ -20,11 +20,11 @@
 //! board = { I120 = "white disc", I000 = "" }   # optional; "" is empty
 //! ```
 
-use super::game::Game;
-use super::perft::perft;
 use super::position::parse_position;
-use super::state::State;
+use crate::agents::perft::perft;
 use crate::diagnostics::{Diagnostic, Report, Source};
+use crate::engine::state::State;
+use crate::game::Game;
 use crate::syntax::span::Span;
 use serde::Deserialize;
 use std::collections::BTreeMap;

@@ -1,12 +1,16 @@
-//! A compiled game: the board tables and the rules, ready to play.
+//! The compiled game's definition: board tables, pieces, phases, move and
+//! effect ops, end rules, Zobrist keys and the limits they respect. It sits
+//! below both the compiler (which builds it) and the engine (which runs it),
+//! so neither imports the other.
 
-use super::rules::*;
-use super::state::State;
-use super::zobrist::Zobrist;
+pub mod limits;
+pub mod rules;
+pub mod zobrist;
+
 use crate::board::Board;
-use crate::diagnostics::{Diagnostic, Report, Source};
-use std::path::Path;
-use std::sync::Arc;
+use crate::diagnostics::{Diagnostic, Source};
+use rules::*;
+use zobrist::Zobrist;
 
 #[derive(Debug)]
 pub struct Game {
@@ -39,42 +43,7 @@ pub struct Game {
     pub source: Source,
 }
 
-/// Why a rule file could not be loaded.
-#[derive(Debug, thiserror::Error)]
-pub enum LoadError {
-    #[error("cannot read {path}: {error}")]
-    Io { path: String, error: std::io::Error },
-    #[error("{0}")]
-    Invalid(Box<Report>),
-}
-
 impl Game {
-    /// Reads, checks and compiles a rule file with its default options.
-    pub fn load(path: impl AsRef<Path>) -> Result<Arc<Game>, LoadError> {
-        Game::load_with_options(path, &[])
-    }
-
-    /// Like [`Game::load`], with option overrides such as `("long_moves", "true")`.
-    pub fn load_with_options(path: impl AsRef<Path>, options: &[(String, String)]) -> Result<Arc<Game>, LoadError> {
-        let path = path.as_ref();
-        let text =
-            std::fs::read_to_string(path).map_err(|error| LoadError::Io { path: path.display().to_string(), error })?;
-        Game::from_source(Source::new(path.display().to_string(), text), options)
-    }
-
-    /// Checks and compiles rule text held in memory.
-    pub fn from_source(source: Source, options: &[(String, String)]) -> Result<Arc<Game>, LoadError> {
-        let (game, diagnostics) = crate::compile::compile(&source, options);
-        match game {
-            Some(game) => Ok(Arc::new(game)),
-            None => Err(LoadError::Invalid(Box::new(Report { source, diagnostics }))),
-        }
-    }
-
-    pub fn initial_state(self: &Arc<Self>) -> State {
-        State::initial(self.clone())
-    }
-
     pub fn owner_count(&self) -> usize {
         self.players.len() + 1
     }

@@ -271,10 +271,6 @@ pub struct PhaseDef {
     pub blocked: Vec<(Option<GameTest>, BlockedAction)>,
 }
 
-/// The most `along` limits one phase may have (move generation keeps a run
-/// count per limit).
-pub const MAX_ALONG: usize = 4;
-
 /// A track: for each site, the sites joined to it by a segment of the track.
 #[derive(Clone, Debug)]
 pub struct TrackDef {

@@ -17,10 +17,10 @@
 //! for rules that look at the last move. The repetition history starts afresh
 //! at the position read.
 
-use super::game::Game;
-use super::state::State;
 use crate::check::suggest::help_for;
 use crate::diagnostics::{Diagnostic, Report, Source};
+use crate::engine::state::State;
+use crate::game::Game;
 use crate::syntax::span::Span;
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -192,11 +192,11 @@ pub fn parse_position(game: &Arc<Game>, source: Source) -> Result<State, Box<Rep
                 );
                 continue;
             };
-            if !(0..=crate::compile::MAX_HAND).contains(count.get_ref()) {
+            if !(0..=crate::game::limits::MAX_HAND).contains(count.get_ref()) {
                 diagnostics.push(
                     Diagnostic::error(
                         "E0610",
-                        format!("a hand holds between 0 and {} pieces of a type", crate::compile::MAX_HAND),
+                        format!("a hand holds between 0 and {} pieces of a type", crate::game::limits::MAX_HAND),
                     )
                     .with_label(span(count), "out of range"),
                 );

@@ -2,11 +2,9 @@
 //! count, per phase and per player to move. The keys come from a fixed seed,
 //! so hashes are the same on every machine and in every run.
 
+use super::limits::HAND_KEYS;
 use rand::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
-
-/// Hands are hashed by count up to this (counts are bounded by the checker).
-pub const HAND_KEYS: usize = 256;
 
 #[derive(Clone, Debug)]
 pub struct Zobrist {

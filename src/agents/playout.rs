@@ -1,8 +1,8 @@
 //! Random playouts: uniformly random legal moves until the game ends, with
 //! a named seeded generator so a seed gives the same game everywhere.
 
-use super::outcome::OutcomeCode;
-use super::state::{Move, State};
+use crate::engine::outcome::OutcomeCode;
+use crate::engine::state::{Move, State};
 use rand::Rng;
 pub use rand_xoshiro::Xoshiro256PlusPlus as PlayoutRng;
 

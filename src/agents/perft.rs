@@ -1,7 +1,7 @@
 //! perft: the number of legal move sequences of a given length. States and
 //! move buffers are reused per depth, so the count allocates only at the start.
 
-use super::state::{Move, State};
+use crate::engine::state::{Move, State};
 
 pub fn perft(state: &State, depth: u32) -> u64 {
     if depth == 0 {
