@@ -5,7 +5,7 @@
 use super::suggest::help_for;
 use crate::board::{Board, BoardShape, Dir, Site, SiteSet};
 use crate::diagnostics::Diagnostic;
-use crate::game::rules::{CounterDef, OptionDef, PieceDef, RegionDef, TrackDef};
+use crate::game::rules::{AttributeDef, CounterDef, OptionDef, PieceDef, RegionDef, TrackDef};
 use crate::syntax::ast::*;
 use crate::syntax::span::{Name, Span};
 use std::cell::RefCell;
@@ -25,6 +25,10 @@ pub struct Scope<'a> {
     /// `group NAME = TYPES`, members resolved where the group is used.
     pub groups: Vec<(&'a Name, &'a [Name])>,
     pub tracks: Vec<(&'a Name, TrackDef)>,
+    /// `attribute` items, resolved to a value per site.
+    pub attributes: Vec<(&'a Name, AttributeDef)>,
+    /// The `stacks` item: (unordered, limits, span of the item).
+    pub stacks: Option<(bool, &'a [StackLimitDecl], Span)>,
     /// `threat` items: (piece, seen as, region).
     pub threats: Vec<(&'a Name, &'a Name, &'a Name)>,
     pub options: Vec<(&'a Name, OptionDef)>,
@@ -67,6 +71,8 @@ impl<'a> Scope<'a> {
             groups: Vec::new(),
             threats: Vec::new(),
             tracks: Vec::new(),
+            attributes: Vec::new(),
+            stacks: None,
             options: Vec::new(),
             counters: Vec::new(),
             phases: Vec::new(),
@@ -97,7 +103,8 @@ impl<'a> Scope<'a> {
             match &item.node {
                 Item::Game(title) => scope.title = title.node.clone(),
                 Item::Threat { piece, seen_as, region } => scope.threats.push((piece, seen_as, region)),
-                Item::Track { .. } => {}
+                Item::Track { .. } | Item::Attribute { .. } => {}
+                Item::Stacks { unordered, limits, span } => scope.stacks = Some((*unordered, limits, *span)),
                 Item::Group { name, members } => {
                     if let Some((first, _)) = scope.groups.iter().find(|(g, _)| g.node == name.node) {
                         scope.duplicate("group", name, first.span);
@@ -238,6 +245,11 @@ impl<'a> Scope<'a> {
         for item in &file.items {
             if let Item::Track { name, paths } = &item.node {
                 scope.declare_track(name, paths);
+            }
+        }
+        for item in &file.items {
+            if let Item::Attribute { name, default, values } = &item.node {
+                scope.declare_attribute(name, default, values);
             }
         }
         let mut used = scope.used.borrow_mut();
@@ -548,6 +560,36 @@ impl<'a> Scope<'a> {
     }
 
     /// Resolves a track's paths; each step must join two neighbouring sites.
+    /// `attribute NAME = DEFAULT { VALUE: SITES … }`: a site listed twice
+    /// takes the first value given for it.
+    fn declare_attribute(&mut self, name: &'a Name, default: &Spanned<i64>, values: &[(Spanned<i64>, Vec<Name>)]) {
+        if let Some((first, _)) = self.attributes.iter().find(|(a, _)| a.node == name.node) {
+            self.duplicate("attribute", name, first.span);
+            return;
+        }
+        let Some(board) = &self.board else { return };
+        let mut given = vec![None; board.site_count()];
+        for (value, sites) in values {
+            for site in sites {
+                if let Some(s) = self.site(site) {
+                    given[s as usize].get_or_insert(value.node);
+                }
+            }
+        }
+        let values = given.into_iter().map(|v| v.unwrap_or(default.node)).collect();
+        self.attributes.push((name, AttributeDef { name: name.node.clone(), values }));
+    }
+
+    /// The index of an attribute, or an error at the name.
+    pub fn attribute(&self, name: &Name) -> Option<usize> {
+        let found = self.attributes.iter().position(|(a, _)| a.node == name.node);
+        if found.is_none() {
+            let names = self.attributes.iter().map(|(a, _)| a.as_str()).collect();
+            self.unknown("attribute", "attribute", name, "an attribute", names);
+        }
+        found
+    }
+
     fn declare_track(&mut self, name: &'a Name, paths: &[Vec<Name>]) {
         if let Some((first, _)) = self.tracks.iter().find(|(t, _)| t.node == name.node) {
             self.duplicate("track", name, first.span);

@@ -9,7 +9,7 @@ use crate::game::rules::{GameTest, SiteFilter, SiteTest, Who};
 use crate::syntax::ast::{GameCond, SiteCond};
 use crate::syntax::span::Name;
 
-const SITE_WORDS: [&str; 7] = ["empty", "occupied", "friend", "enemy", "neutral", "last_from", "last_to"];
+const SITE_WORDS: [&str; 8] = ["any", "empty", "occupied", "friend", "enemy", "neutral", "last_from", "last_to"];
 
 /// A site condition folded as far as the board allows.
 enum Folded {
@@ -116,6 +116,7 @@ fn fold(scope: &Scope, cond: &SiteCond, sites: usize) -> Option<Folded> {
 
 fn leaf(scope: &Scope, name: &Name, sites: usize) -> Option<Folded> {
     let test = match name.as_str() {
+        "any" => SiteTest::True,
         "empty" => SiteTest::Empty,
         "occupied" => SiteTest::Occupied,
         "friend" => SiteTest::Friend,

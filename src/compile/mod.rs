@@ -3,9 +3,11 @@
 //! from `check`; this stage assembles what it resolved.
 
 mod conditions;
+mod group;
 mod load;
 mod phase;
 mod program;
+mod stacks;
 pub use crate::game::limits::{MAX_HAND, MAX_PATH};
 
 use crate::check::lints::lint;
@@ -81,6 +83,7 @@ fn assemble(scope: &Scope, source: &Source) -> Option<Game> {
     });
     traits_check(scope);
     let threats = threats(scope);
+    let stacks = stacks::stacks(scope);
     let board = scope.board.clone()?;
     let phases: Vec<PhaseDef> = phases.into_iter().collect::<Option<_>>()?;
     let end_rules: Vec<EndRuleDef> = end_rules.into_iter().collect::<Option<_>>()?;
@@ -96,13 +99,17 @@ fn assemble(scope: &Scope, source: &Source) -> Option<Game> {
         ));
         return None;
     }
-    let zobrist = Zobrist::new(
+    let stacks = stacks?;
+    let mut zobrist = Zobrist::new(
         board.site_count(),
         1 + pieces.len() * (players.len() + 1),
         players.len(),
         pieces.len(),
         phases.len(),
     );
+    if let Some(def) = &stacks {
+        zobrist = zobrist.with_stacks(def.capacity as usize);
+    }
     let owners = players.len() + 1;
     let codes = 1 + pieces.len() * owners;
     // Code 0 is an empty site; its entries are never read.
@@ -112,6 +119,8 @@ fn assemble(scope: &Scope, source: &Source) -> Option<Game> {
     Some(Game {
         repetition_reason: scope.repetition_reason.map(|r| r.node.clone()),
         tracks: scope.tracks.iter().map(|(_, t)| t.clone()).collect(),
+        stacks,
+        attributes: scope.attributes.iter().map(|(_, a)| a.clone()).collect(),
         has_royal,
         threats: threats?,
         code_owner,

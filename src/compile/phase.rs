@@ -88,6 +88,20 @@ fn phase_rules(scope: &Scope, rules: &[PhaseRule], def: &mut PhaseDef) -> bool {
                     _ => ok = false,
                 }
             }
+            PhaseRule::Group { power, movement, condition, span } => {
+                match super::group::group_rule(scope, power, movement, condition.as_ref(), *span) {
+                    Some(rule) => def.moves.push(rule),
+                    None => ok = false,
+                }
+            }
+            PhaseRule::Move { span, .. } if scope.stacks.is_some() => {
+                ok = false;
+                scope.error(
+                    Diagnostic::error("E0706", "in a game with stacks, pieces move as groups")
+                        .with_label(scope.trimmed(*span), "a move of one piece")
+                        .with_help("write `move group with TYPE { … }`: any part of a stack holding a TYPE moves by its movement"),
+                );
+            }
             PhaseRule::Move { neutral, piece, guard, program, span } => {
                 let piece = scope.piece(piece);
                 let guard = match guard {

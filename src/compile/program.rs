@@ -83,7 +83,7 @@ pub fn move_program(scope: &Scope, statements: &[Statement], rule_span: Span) ->
 /// Whether any branch of a program has a `step` or `slide`.
 fn has_movement(statements: &[Statement]) -> bool {
     statements.iter().any(|s| match s {
-        Statement::Step { .. } | Statement::Slide { .. } | Statement::Hop { .. } => true,
+        Statement::Step { .. } | Statement::Slide { .. } | Statement::Hop { .. } | Statement::Leap { .. } => true,
         Statement::If { then, otherwise, .. } => has_movement(then) || has_movement(otherwise),
         Statement::Capture { .. } | Statement::Flip { .. } | Statement::Forbid { .. } => false,
     })
@@ -101,6 +101,14 @@ fn lower_block(
     let mut ok = true;
     for statement in statements {
         match statement {
+            Statement::Leap { span, .. } => {
+                ok = false;
+                scope.error(
+                    Diagnostic::error("E0707", "`leap` is a movement of group moves")
+                        .with_label(scope.trimmed(*span), "in a move of one piece")
+                        .with_help("use it in `move group with TYPE { leap (1, 2) }`, in a game with stacks"),
+                );
+            }
             Statement::If { option, then, otherwise, .. } => {
                 let chosen = scope.bool_option(option);
                 ok &= chosen.is_some();

@@ -123,8 +123,13 @@ pub(crate) fn play_move(game: &Game, pos: &mut Position, mv: &Move) -> (u32, boo
             pos.hash ^=
                 z.hand(mover as usize, *piece as usize, count) ^ z.hand(mover as usize, *piece as usize, count - 1);
             pos.hands[slot] = count - 1;
-            put(game, pos, mv.to, game.code(mover, *piece));
+            if game.stacks.is_some() {
+                super::stack::push(game, pos, mv.to, game.code(mover, *piece));
+            } else {
+                put(game, pos, mv.to, game.code(mover, *piece));
+            }
         }
+        MoveRule::Group { .. } => captured += super::group::play_group(game, pos, mv),
         MoveRule::Move { effects, keeps_dir, .. } => {
             let code = pos.cells[mv.from as usize];
             let state = if *keeps_dir && mv.dir != NO_DIR { mv.dir + 1 } else { pos.states[mv.from as usize] };
@@ -164,6 +169,12 @@ fn capture(game: &Game, pos: &mut Position, site: Site) {
     let code = pos.cells[site as usize];
     set_state(game, pos, site, 0);
     take(game, pos, site);
+    to_hand(game, pos, code);
+}
+
+/// A captured piece goes to its owner's hand if its type `returns`, else
+/// leaves the game.
+pub(crate) fn to_hand(game: &Game, pos: &mut Position, code: u8) {
     let (owner, piece) = (game.owner_of(code) as usize, game.type_of(code) as usize);
     if game.pieces[piece].returns && owner < game.players.len() {
         let slot = owner * game.pieces.len() + piece;

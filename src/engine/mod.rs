@@ -5,13 +5,16 @@
 //! (perft, playouts, agents) in [`crate::agents`].
 
 mod apply;
+mod group;
 mod movegen;
 pub mod outcome;
 pub mod repetition;
 mod scratch;
+mod stack;
 pub mod state;
 pub mod threat;
 
 pub use crate::game::Game;
+pub use group::stack_fits;
 pub use outcome::Outcome;
 pub use state::{Move, State};

@@ -60,9 +60,13 @@ impl View<'_> {
         let game = self.game;
         let types = game.pieces.len();
         let phase = &game.phases[self.pos.phase as usize];
+        if game.stacks.is_some() && !self.generate_groups(player, emit) {
+            return;
+        }
         for (rule, move_rule) in phase.moves.iter().enumerate() {
             let rule = rule as u8;
             match move_rule {
+                MoveRule::Group { .. } => {}
                 MoveRule::Place { piece, on } => {
                     if self.pos.hands[player as usize * types + *piece as usize] == 0 {
                         continue;
@@ -101,10 +105,20 @@ impl View<'_> {
                         if plain {
                             // Built right in the call, never in memory read back at another
                             // width: the commonest move stays cheap.
-                            return emit(Move { rule, piece, from, to, over, dir, taken: 0, choice: NO_CHOICE });
+                            return emit(Move {
+                                rule,
+                                piece,
+                                from,
+                                to,
+                                over,
+                                dir,
+                                taken: 0,
+                                choice: NO_CHOICE,
+                                group: 0,
+                            });
                         }
                         self.checked(
-                            Move { rule, piece, from, to, over, dir, taken: 0, choice: NO_CHOICE },
+                            Move { rule, piece, from, to, over, dir, taken: 0, choice: NO_CHOICE, group: 0 },
                             forbid,
                             effects,
                             promotion,

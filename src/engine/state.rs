@@ -5,6 +5,7 @@
 use super::outcome::{Outcome, OutcomeCode};
 use crate::board::{Dir, NO_SITE, Site, SiteSet};
 use crate::game::Game;
+use crate::game::limits::MAX_STACK;
 use crate::game::rules::*;
 use std::sync::Arc;
 
@@ -25,6 +26,9 @@ pub struct Move {
     pub taken: u8,
     /// The piece type chosen for a promotion, or `NO_CHOICE`.
     pub choice: PieceType,
+    /// For a group move, the pieces of the start's stack that go: bit i for
+    /// the piece at level i (0: the bottom). 0 for other moves.
+    pub group: u8,
 }
 
 /// No direction (placements).
@@ -58,6 +62,10 @@ pub struct Position {
     pub outcome: Option<OutcomeCode>,
     /// Hashes of the positions so far, for repetition rules.
     pub history: Vec<u64>,
+    /// Games with stacks: `stack[site * MAX_STACK + level]`, bottom first,
+    /// and `heights[site]` (both empty in other games; see `stack.rs`).
+    pub stack: Vec<u8>,
+    pub heights: Vec<u8>,
 }
 
 /// What a move does, as far as telling two moves apart needs.
@@ -91,6 +99,8 @@ impl Position {
         self.outcome = other.outcome;
         self.last_from = other.last_from;
         self.last_to = other.last_to;
+        self.stack.clone_from(&other.stack);
+        self.heights.clone_from(&other.heights);
         self.history.clear();
     }
 }
@@ -120,12 +130,22 @@ impl State {
             hash: 0,
             outcome: None,
             history: Vec::new(),
+            stack: Vec::new(),
+            heights: Vec::new(),
         };
+        if game.stacks.is_some() {
+            pos.stack = vec![0; game.board.site_count() * MAX_STACK];
+            pos.heights = vec![0; game.board.site_count()];
+        }
         for &(player, piece, count) in &game.setup.hands {
             pos.hands[player as usize * types + piece as usize] += count as u16;
         }
         for &(site, owner, piece) in &game.setup.pieces {
             pos.cells[site as usize] = game.code(owner, piece);
+            if game.stacks.is_some() {
+                pos.stack[site as usize * MAX_STACK] = game.code(owner, piece);
+                pos.heights[site as usize] = 1;
+            }
         }
         let mut state = State { game, pos };
         state.refresh();
@@ -138,10 +158,25 @@ impl State {
         let types = game.pieces.len();
         self.pos.counts.iter_mut().for_each(|c| *c = 0);
         self.pos.sets.iter_mut().for_each(|s| *s = SiteSet::EMPTY);
-        for (site, &code) in self.pos.cells.iter().enumerate() {
-            self.pos.sets[code as usize].insert(site as Site);
-            if code != 0 {
-                self.pos.counts[game.owner_of(code) as usize * types + game.type_of(code) as usize] += 1;
+        if game.stacks.is_some() {
+            for site in 0..game.board.site_count() {
+                let height = self.pos.heights[site] as usize;
+                let stack = &self.pos.stack[site * MAX_STACK..site * MAX_STACK + height];
+                self.pos.cells[site] = stack.last().copied().unwrap_or(0);
+                if height == 0 {
+                    self.pos.sets[0].insert(site as Site);
+                }
+                for &code in stack {
+                    self.pos.sets[code as usize].insert(site as Site);
+                    self.pos.counts[game.owner_of(code) as usize * types + game.type_of(code) as usize] += 1;
+                }
+            }
+        } else {
+            for (site, &code) in self.pos.cells.iter().enumerate() {
+                self.pos.sets[code as usize].insert(site as Site);
+                if code != 0 {
+                    self.pos.counts[game.owner_of(code) as usize * types + game.type_of(code) as usize] += 1;
+                }
             }
         }
         self.pos.hash = self.compute_hash();
@@ -161,7 +196,9 @@ impl State {
         let types = game.pieces.len();
         let mut hash = z.phase(self.pos.phase as usize) ^ z.to_move(self.pos.to_move as usize);
         for (site, &code) in self.pos.cells.iter().enumerate() {
-            if code != 0 {
+            if game.stacks.is_some() {
+                hash ^= super::stack::stack_hash(game, &self.pos, site as Site);
+            } else if code != 0 {
                 hash ^= z.cell(site, code);
             }
             hash ^= z.state(site, self.pos.states[site]);
@@ -311,7 +348,17 @@ impl State {
 impl Move {
     /// A placement of `piece` by rule `rule`; the caller sets `to`.
     pub fn placement(rule: u8, piece: PieceType) -> Move {
-        Move { rule, piece, from: NO_SITE, to: NO_SITE, over: NO_SITE, dir: NO_DIR, taken: 0, choice: NO_CHOICE }
+        Move {
+            rule,
+            piece,
+            from: NO_SITE,
+            to: NO_SITE,
+            over: NO_SITE,
+            dir: NO_DIR,
+            taken: 0,
+            choice: NO_CHOICE,
+            group: 0,
+        }
     }
 
     /// The site of this move that `site` names (`NO_SITE` when it has none).

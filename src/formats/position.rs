@@ -21,6 +21,7 @@ use crate::check::suggest::help_for;
 use crate::diagnostics::{Diagnostic, Report, Source};
 use crate::engine::state::State;
 use crate::game::Game;
+use crate::game::limits::MAX_STACK;
 use crate::syntax::span::Span;
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -152,27 +153,50 @@ pub fn parse_position(game: &Arc<Game>, source: Source) -> Result<State, Box<Rep
             SiteContents::One(p) => vec![p.as_str()],
             SiteContents::Stack(list) => list.iter().map(String::as_str).collect(),
         };
-        if pieces.len() > 1 {
+        let capacity = game.stacks.as_ref().map_or(1, |s| s.capacity as usize);
+        if pieces.len() > capacity {
+            let holds = if capacity == 1 { "one".to_string() } else { format!("at most {capacity}") };
             diagnostics.push(
                 Diagnostic::error(
                     "E0607",
-                    format!("{} pieces on `{}`, but a site here holds one", pieces.len(), site_name.get_ref()),
+                    format!("{} pieces on `{}`, but a site here holds {holds}", pieces.len(), site_name.get_ref()),
                 )
-                .with_label(span(contents), "more than one piece"),
+                .with_label(span(contents), "too many pieces"),
             );
             continue;
         }
-        let Some(text) = pieces.first() else { continue };
-        match piece_code(game, text) {
-            Ok((code, piece_state)) => {
-                state.pos.cells[site as usize] = code;
-                state.pos.states[site as usize] = piece_state;
+        for text in &pieces {
+            match piece_code(game, text) {
+                Ok((code, piece_state)) if game.stacks.is_some() => {
+                    let _ = piece_state;
+                    let height = state.pos.heights[site as usize] as usize;
+                    state.pos.stack[site as usize * MAX_STACK + height] = code;
+                    state.pos.heights[site as usize] += 1;
+                }
+                Ok((code, piece_state)) => {
+                    state.pos.cells[site as usize] = code;
+                    state.pos.states[site as usize] = piece_state;
+                }
+                Err(help) => diagnostics.push(
+                    Diagnostic::error("E0608", format!("`{text}` is not a piece of this game"))
+                        .with_label(span(contents), "expected \"OWNER TYPE\", such as \"white man\"")
+                        .with_help(help),
+                ),
             }
-            Err(help) => diagnostics.push(
-                Diagnostic::error("E0608", format!("`{text}` is not a piece of this game"))
-                    .with_label(span(contents), "expected \"OWNER TYPE\", such as \"white man\"")
-                    .with_help(help),
-            ),
+        }
+        if let Some(def) = &game.stacks {
+            let height = state.pos.heights[site as usize] as usize;
+            let stack = &mut state.pos.stack[site as usize * MAX_STACK..site as usize * MAX_STACK + height];
+            if def.unordered {
+                stack.sort_unstable();
+            }
+            if !crate::engine::stack_fits(game, stack) {
+                diagnostics.push(
+                    Diagnostic::error("E0614", format!("the stack on `{}` breaks a stack limit", site_name.get_ref()))
+                        .with_label(span(contents), "not a legal stack")
+                        .with_help("see the game's `stacks` item for what may share a site"),
+                );
+            }
         }
     }
     for (player_name, pieces) in &raw.hands {
@@ -278,7 +302,13 @@ pub fn to_toml(state: &State) -> String {
     }
     out.push_str("\n[board]\n");
     for (site, &code) in state.pos.cells.iter().enumerate() {
-        if code != 0 {
+        if game.stacks.is_some() {
+            let stack = state.pos.stack(site as u16);
+            if !stack.is_empty() {
+                let pieces: Vec<String> = stack.iter().map(|&c| format!("\"{}\"", game.describe_code(c))).collect();
+                out.push_str(&format!("{} = [{}]\n", game.board.site_name(site as u16), pieces.join(", ")));
+            }
+        } else if code != 0 {
             let heading = match state.pos.states[site] {
                 0 => String::new(),
                 d => format!(" heading={}", game.board.directions[d as usize - 1]),

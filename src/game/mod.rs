@@ -34,6 +34,9 @@ pub struct Game {
     /// How the threat test sees pieces (`threat` items).
     pub threats: Vec<ThreatDef>,
     pub tracks: Vec<TrackDef>,
+    /// Sites hold stacks of pieces (`stacks` item); `None`: one piece a site.
+    pub stacks: Option<StackDef>,
+    pub attributes: Vec<AttributeDef>,
     pub zobrist: Zobrist,
     /// Owner and type of each cell code, looked up rather than divided out.
     pub code_owner: Vec<Player>,

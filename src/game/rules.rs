@@ -200,6 +200,61 @@ pub enum MoveRule {
         /// test; `reach[0]` counts from the piece's site.
         reach: Vec<u8>,
     },
+    /// `move group with TYPE { MOVEMENT }`: any part of the mover's stack
+    /// that holds a piece of `power` moves by that piece's movement, carrying
+    /// any of the neutral pieces there as passengers. Arriving, it captures
+    /// the other players' pieces and joins what else stands there.
+    Group {
+        power: PieceType,
+        movement: GroupMovement,
+    },
+}
+
+/// How the pieces of a group move (`move group with TYPE`): the movement's
+/// geometry, with every static condition (`where`) already folded into the
+/// tables when the game was compiled.
+#[derive(Clone, Debug)]
+pub enum GroupMovement {
+    /// One displacement: per start site, the (landing, site passed over)
+    /// pairs, `NO_SITE` when none is passed (steps, leaps, hops).
+    Jump { to: SiteFilter, over: Option<SiteFilter>, jumps: Vec<Vec<(Site, Site)>> },
+    /// Along rays over empty sites: per start site and direction, the sites
+    /// in order, cut where a `where` condition first fails.
+    Slide { to: SiteFilter, min: u8, max: u8, rays: Vec<Vec<Vec<Site>>> },
+}
+
+/// A limit on what one stack may hold (`stacks { … }`). Every kind forbids
+/// a combination, so any part of a legal stack is legal: limits are checked
+/// on the stacks that moves build, never on what stays behind.
+#[derive(Clone, Debug)]
+pub enum StackLimit {
+    /// At most `count` pieces whose type is marked in `types`.
+    AtMost { types: Vec<bool>, count: u8 },
+    /// Pieces of at most one player (neutral pieces aside).
+    OneOwner,
+    /// A stack holding `piece` holds no other type unless marked in `with`.
+    OnlyWith { piece: PieceType, with: Vec<bool> },
+    /// A stack holding `piece` holds none of the types marked in `others`.
+    NotWith { piece: PieceType, others: Vec<bool> },
+}
+
+/// Sites that hold stacks: the `stacks` item.
+#[derive(Clone, Debug)]
+pub struct StackDef {
+    /// The most pieces one stack can hold, as the limits imply.
+    pub capacity: u8,
+    /// The order within a stack is not part of the game: stacks are kept
+    /// sorted by piece code, so equal contents are equal positions.
+    pub unordered: bool,
+    pub limits: Vec<StackLimit>,
+}
+
+/// A number per site (`attribute level = 0 { 2: c5 }`), read by `where`
+/// conditions when the game is compiled and shown in pictures.
+#[derive(Clone, Debug)]
+pub struct AttributeDef {
+    pub name: String,
+    pub values: Vec<i64>,
 }
 
 /// Whose pieces a count is about, seen from the player who just moved.

@@ -14,6 +14,10 @@ pub struct Zobrist {
     hand: Vec<u64>,
     phase: Vec<u64>,
     to_move: Vec<u64>,
+    /// Keys of pieces above the bottom of a stack: (site, level >= 1, code).
+    /// Drawn after all the others, so games without stacks keep their keys.
+    stacked: Vec<u64>,
+    sites: usize,
 }
 
 impl Zobrist {
@@ -27,6 +31,26 @@ impl Zobrist {
             hand: keys(players * types * HAND_KEYS),
             phase: keys(phases.max(1)),
             to_move: keys(players + 1),
+            stacked: Vec::new(),
+            sites,
+        }
+    }
+
+    /// Adds the keys for stacks up to `capacity` pieces high.
+    pub fn with_stacks(mut self, capacity: usize) -> Zobrist {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(0x57ac_c0de);
+        let n = self.sites * capacity.saturating_sub(1) * self.codes;
+        self.stacked = (0..n).map(|_| rng.next_u64()).collect();
+        self
+    }
+
+    /// Key of piece `code` at `level` (0: the bottom) of the stack on `site`.
+    #[inline]
+    pub fn stacked(&self, site: usize, level: usize, code: u8) -> u64 {
+        if level == 0 {
+            self.cell(site, code)
+        } else {
+            self.stacked[((level - 1) * self.sites + site) * self.codes + code as usize]
         }
     }
 

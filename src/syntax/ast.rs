@@ -65,6 +65,58 @@ pub enum Item {
         name: Name,
         paths: Vec<Vec<Name>>,
     },
+    /// `stacks [unordered] { LIMITS }`: sites hold stacks of pieces.
+    Stacks {
+        unordered: bool,
+        limits: Vec<StackLimitDecl>,
+        span: Span,
+    },
+    /// `attribute NAME = DEFAULT { VALUE: SITES … }`
+    Attribute {
+        name: Name,
+        default: Spanned<i64>,
+        values: Vec<(Spanned<i64>, Vec<Name>)>,
+    },
+}
+
+/// One limit of a `stacks` item.
+#[derive(Clone, Debug)]
+pub enum StackLimitDecl {
+    /// `at most N TYPE-OR-GROUP`
+    AtMost(Spanned<i64>, Name),
+    /// `one owner`
+    OneOwner,
+    /// `TYPE only with TYPES`
+    OnlyWith(Name, Vec<Name>),
+    /// `TYPE not with TYPES`
+    NotWith(Name, Vec<Name>),
+}
+
+/// A site that a `where` condition names: where the movement starts, where
+/// it arrives, the site before the arrival, the site(s) passed over.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PathSite {
+    From,
+    To,
+    Prev,
+    Over,
+}
+
+/// A condition on the board's geometry (`where`), fixed at load time.
+#[derive(Clone, Debug)]
+pub enum StaticCond {
+    Compare(StaticValue, CompareOp, StaticValue),
+    In(Spanned<PathSite>, Name),
+    Not(Box<StaticCond>),
+    And(Vec<StaticCond>),
+    Or(Vec<StaticCond>),
+}
+
+#[derive(Clone, Debug)]
+pub enum StaticValue {
+    Number(i64),
+    /// `ATTRIBUTE(SITE)`
+    Attribute(Name, Spanned<PathSite>),
 }
 
 impl Item {
@@ -85,6 +137,8 @@ impl Item {
             Item::Group { .. } => "group",
             Item::Threat { .. } => "threat",
             Item::Track { .. } => "track",
+            Item::Stacks { .. } => "stacks",
+            Item::Attribute { .. } => "attribute",
         }
     }
 }
@@ -164,6 +218,13 @@ pub enum PhaseRule {
         piece: Name,
         guard: Option<GameCond>,
         program: Vec<Statement>,
+        span: Span,
+    },
+    /// `move group with TYPE { MOVEMENT [where CONDITION] }`
+    Group {
+        power: Name,
+        movement: Statement,
+        condition: Option<StaticCond>,
         span: Span,
     },
     Next {
@@ -257,6 +318,13 @@ pub enum Statement {
     Capture {
         mode: Option<Spanned<EffectMode>>,
         target: CaptureTarget,
+        span: Span,
+    },
+    /// `leap (A, B)`: to the sites A squares one way and B the other
+    /// (square boards), over whatever lies between.
+    Leap {
+        offsets: (Spanned<i64>, Spanned<i64>),
+        to: Option<SiteCond>,
         span: Span,
     },
     /// Turn over the reversible piece on a site of the move.

@@ -53,6 +53,7 @@ impl Lowerer {
 
     fn item(&self, pair: P) -> Item {
         let rule = pair.as_rule();
+        let item_span = self.span(&pair);
         let mut inner = pair.into_inner();
         let mut next = || inner.next().expect("grammar guarantees this child");
         match rule {
@@ -124,6 +125,45 @@ impl Lowerer {
             Rule::group_item => {
                 let name = self.name(next());
                 Item::Group { name, members: self.names(next()) }
+            }
+            Rule::stacks_item => {
+                let mut unordered = false;
+                let mut limits = Vec::new();
+                for part in inner {
+                    let rule = part.as_rule();
+                    let mut parts = part.into_inner();
+                    let mut next = || parts.next().expect("grammar guarantees this child");
+                    match rule {
+                        Rule::unordered_kw => unordered = true,
+                        Rule::at_most_limit => {
+                            let count = self.int(next());
+                            limits.push(StackLimitDecl::AtMost(count, self.name(next())));
+                        }
+                        Rule::one_owner => limits.push(StackLimitDecl::OneOwner),
+                        Rule::only_with => {
+                            let piece = self.name(next());
+                            limits.push(StackLimitDecl::OnlyWith(piece, self.site_set(next())));
+                        }
+                        _ => {
+                            let piece = self.name(next());
+                            let _not = next();
+                            limits.push(StackLimitDecl::NotWith(piece, self.site_set(next())));
+                        }
+                    }
+                }
+                Item::Stacks { unordered, limits, span: item_span }
+            }
+            Rule::attribute_item => {
+                let name = self.name(next());
+                let default = self.int(next());
+                let values = inner
+                    .map(|v| {
+                        let mut parts = v.into_inner();
+                        let value = self.int(parts.next().expect("value"));
+                        (value, self.site_set(parts.next().expect("sites")))
+                    })
+                    .collect();
+                Item::Attribute { name, default, values }
             }
             Rule::repetition_item => {
                 let r = next();
@@ -220,6 +260,12 @@ impl Lowerer {
                 }
                 PhaseRule::Move { neutral, piece, guard, program, span }
             }
+            Rule::group_rule => {
+                let power = self.name(next());
+                let movement = self.statement(next());
+                let condition = inner.next().map(|w| self.static_cond(w.into_inner().next().expect("condition")));
+                PhaseRule::Group { power, movement, condition, span }
+            }
             Rule::next_rule => {
                 let phase = self.name(next());
                 PhaseRule::Next { phase, when: self.game_cond(next()), span }
@@ -282,6 +328,68 @@ impl Lowerer {
         }
     }
 
+    fn static_cond(&self, pair: P) -> StaticCond {
+        match pair.as_rule() {
+            Rule::static_cond | Rule::static_term => {
+                let or = pair.as_rule() == Rule::static_cond;
+                let mut parts: Vec<StaticCond> = pair
+                    .into_inner()
+                    .filter(|p| !matches!(p.as_rule(), Rule::or_kw | Rule::and_kw))
+                    .map(|p| self.static_cond(p))
+                    .collect();
+                if parts.len() == 1 {
+                    parts.pop().expect("one part")
+                } else if or {
+                    StaticCond::Or(parts)
+                } else {
+                    StaticCond::And(parts)
+                }
+            }
+            Rule::static_factor => {
+                let mut inner = pair.into_inner();
+                let first = inner.next().expect("factor");
+                match first.as_rule() {
+                    Rule::not_kw => StaticCond::Not(Box::new(self.static_cond(inner.next().expect("negated")))),
+                    _ => self.static_cond(first),
+                }
+            }
+            Rule::static_in => {
+                let mut inner = pair.into_inner();
+                let site = self.path_site(inner.next().expect("site"));
+                StaticCond::In(site, self.name(inner.next().expect("region")))
+            }
+            _ => {
+                // static_cmp
+                let mut inner = pair.into_inner();
+                let left = self.static_value(inner.next().expect("left"));
+                let op = compare_op(inner.next().expect("op").as_str());
+                StaticCond::Compare(left, op, self.static_value(inner.next().expect("right")))
+            }
+        }
+    }
+
+    fn static_value(&self, pair: P) -> StaticValue {
+        let mut inner = pair.into_inner();
+        let first = inner.next().expect("value");
+        match first.as_rule() {
+            Rule::int => StaticValue::Number(self.int(first).node),
+            _ => {
+                let name = self.name(first);
+                StaticValue::Attribute(name, self.path_site(inner.next().expect("site")))
+            }
+        }
+    }
+
+    fn path_site(&self, pair: P) -> Spanned<PathSite> {
+        let site = match pair.as_str() {
+            "from" => PathSite::From,
+            "to" => PathSite::To,
+            "prev" => PathSite::Prev,
+            _ => PathSite::Over,
+        };
+        Spanned::new(site, self.span(&pair))
+    }
+
     fn statement(&self, pair: P) -> Statement {
         let span = self.span(&pair);
         let rule = pair.as_rule();
@@ -328,6 +436,12 @@ impl Lowerer {
                 let over = self.site_cond(next());
                 let to = inner.next().map(|c| self.site_cond(c.into_inner().next().expect("to")));
                 Statement::Hop { directions, over, to, span }
+            }
+            Rule::leap_stmt => {
+                let a = self.int(next());
+                let b = self.int(next());
+                let to = inner.next().map(|c| self.site_cond(c.into_inner().next().expect("to")));
+                Statement::Leap { offsets: (a, b), to, span }
             }
             Rule::flip_stmt => Statement::Flip { site: self.move_site(next()), span },
             Rule::forbid_stmt => Statement::Forbid { cond: self.move_cond(next()), span },

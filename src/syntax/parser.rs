@@ -20,7 +20,9 @@ use pest_derive::Parser;
 pub(super) struct RulesParser;
 
 /// The keywords that start top-level items.
-const ITEM_KEYWORDS: [&str; 14] = [
+const ITEM_KEYWORDS: [&str; 16] = [
+    "stacks",
+    "attribute",
     "track",
     "game",
     "players",
