@@ -1,8 +1,10 @@
 //! Moves as text: `c3` (or `man@c3` when several piece types exist) for a
 //! placement, `b3-c3` for a move. A capture away from the destination (over
 //! or ahead) is added as `/xSITE`, a promotion as `/TYPE`: `b3-b5/xb6/queen`.
-//! Typed moves are matched against the legal moves, so a mistyped or illegal
-//! move gets a clear answer.
+//! In games with stacks, a group move names its pieces when it does not take
+//! the whole stack, in stack order, and writes `x` for a capture:
+//! `{cube,star}c4xd5`. Typed moves are matched against the legal moves, so a
+//! mistyped or illegal move gets a clear answer.
 
 use crate::board::NO_SITE;
 use crate::engine::state::{Move, NO_CHOICE, State};
@@ -18,6 +20,8 @@ impl State {
             } else {
                 format!("{}@{}", self.game.pieces[mv.piece as usize].name, board.site_name(mv.to))
             }
+        } else if mv.group != 0 {
+            self.group_text(mv)
         } else {
             let mut text = format!("{}-{}", board.site_name(mv.from), board.site_name(mv.to));
             let phase = &self.game.phases[self.pos.phase as usize];
@@ -42,6 +46,29 @@ impl State {
 }
 
 impl State {
+    /// A group move: `[{PIECES}]FROM(-|x)TO`, the pieces listed (by type
+    /// name, in stack order) only when some of the stack stays.
+    fn group_text(&self, mv: &Move) -> String {
+        let game = &self.game;
+        let stack = self.pos.stack(mv.from);
+        let mut text = String::new();
+        if (mv.group as usize) + 1 != 1 << stack.len() {
+            let names: Vec<&str> = (0..stack.len())
+                .filter(|i| mv.group & (1 << i) != 0)
+                .map(|i| game.pieces[game.type_of(stack[i]) as usize].name.as_str())
+                .collect();
+            text = format!("{{{}}}", names.join(","));
+        }
+        let mover = self.pos.to_move;
+        let captures = self.pos.stack(mv.to).iter().any(|&c| {
+            let owner = game.owner_of(c);
+            owner != mover && owner != game.neutral()
+        });
+        let sign = if captures { 'x' } else { '-' };
+        text.push_str(&format!("{}{sign}{}", game.board.site_name(mv.from), game.board.site_name(mv.to)));
+        text
+    }
+
     /// The legal moves in the game's notation, sorted.
     pub fn legal_move_texts(&self) -> Vec<String> {
         let mut moves = Vec::new();

@@ -88,6 +88,7 @@ pub fn parse_position(game: &Arc<Game>, source: Source) -> Result<State, Box<Rep
     let types = game.pieces.len();
     state.pos.cells.iter_mut().for_each(|c| *c = 0);
     state.pos.hands.iter_mut().for_each(|h| *h = 0);
+    state.pos.heights.iter_mut().for_each(|h| *h = 0);
 
     let player = |name: &Spanned<String>, diagnostics: &mut Vec<Diagnostic>| {
         let found = game.player_index(name.get_ref());

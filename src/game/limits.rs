@@ -19,7 +19,3 @@ pub const MAX_ALONG: usize = 4;
 /// The most pieces one site may hold in a game with stacks (a move names
 /// the pieces it takes by one bit each of a byte).
 pub const MAX_STACK: usize = 8;
-
-/// The most piece types a game with stacks may have (a group's types are
-/// one bit each of a word).
-pub const MAX_STACK_TYPES: usize = 64;

@@ -527,7 +527,8 @@ def load_toml(path):
         if want != got:
             raise ValueError(f"{path}: {PLAYERS[p]} pool {got} != implied {want}")
     sup = N_OBELISKS - st.obelisks_on_board()
-    if sup < 0 or hands.get("neutral", {}).get("obelisk", 0) != sup:
+    # The supply may be left out: R11 fixes it (5 minus the obelisks on the board).
+    if sup < 0 or hands.get("neutral", {}).get("obelisk", sup) != sup:
         raise ValueError(f"{path}: supply must be {sup}")
     return st
 
