@@ -77,7 +77,10 @@ pub(super) fn stacks(scope: &Scope) -> Option<Option<StackDef>> {
         let message = if uncovered.is_empty() {
             format!("these limits let a stack grow to {height} pieces; at most {MAX_STACK} fit on a site")
         } else {
-            format!("nothing limits how many {} a stack holds", uncovered.join(", "))
+            format!(
+                "nothing limits how many pieces of type {} a stack holds",
+                uncovered.iter().map(|t| format!("`{t}`")).collect::<Vec<_>>().join(", ")
+            )
         };
         scope.error(
             Diagnostic::error("E0709", message).with_label(scope.trimmed(span), "the stacks' limits").with_help(
