@@ -15,7 +15,13 @@ pub fn board_json(state: &State) -> Value {
     let mut map = Map::new();
     for site in 0..game.board.site_count() as u16 {
         let code = state.cell(site);
-        if code != 0 {
+        if game.stacks.is_some() {
+            let stack = state.position().stack(site);
+            if !stack.is_empty() {
+                let pieces: Vec<String> = stack.iter().map(|&c| game.describe_code(c)).collect();
+                map.insert(game.board.site_name(site).to_string(), json!(pieces));
+            }
+        } else if code != 0 {
             map.insert(game.board.site_name(site).to_string(), json!([game.describe_code(code)]));
         }
     }
