@@ -107,6 +107,26 @@ fn perft_from_a_position_with_stacks_matches_the_reference() {
     assert_eq!(counts, [119, 4_131, 379_696]);
 }
 
+fn perft_of(file: &str, depth: u32) -> Vec<u64> {
+    let state = load_position(&game(), format!("tests/positions/flying_obelisks_{file}.toml").as_ref()).expect("reads");
+    (1..=depth).map(|d| perft(&state, d)).collect()
+}
+
+/// Four crowded positions built to reach every rule within three plies, each
+/// described in its file, with their counts from the independent generator
+/// (`python3 tools/reference/flying_obelisks_perft.py --depth 3
+/// tests/positions/flying_obelisks_NAME.toml`): flights with and without the
+/// obelisk, bridges with the pyramid moving or staying, an hprism stopped by
+/// a lone obelisk, arrivals on obelisks (`/x`, `/obelisk`), every kind of
+/// recovery, the supply running out, both wins and their order.
+#[test]
+fn perft_from_crowded_positions_matches_the_reference() {
+    assert_eq!(perft_of("hills", 3), [192, 8_757, 1_389_320]);
+    assert_eq!(perft_of("recovery", 3), [178, 6_862, 1_027_724]);
+    assert_eq!(perft_of("hilltop", 3), [91, 4_065, 337_129]);
+    assert_eq!(perft_of("flight_win", 3), [117, 3_516, 302_615]);
+}
+
 /// Seeded random games: the incremental hash equals a fresh one after every
 /// ply, and a position written mid-game reads back the same.
 #[test]

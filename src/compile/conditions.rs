@@ -197,7 +197,11 @@ pub fn game_test(scope: &Scope, cond: &GameCond) -> Option<GameTest> {
     Some(match cond {
         GameCond::HandsEmpty(_) => GameTest::HandsEmpty,
         GameCond::Blocked(_) => GameTest::Blocked,
-        GameCond::Count { who, piece, op, value, .. } => {
+        GameCond::Count { who, piece, region, op, value, .. } => {
+            let region = match region {
+                Some(r) => Some(scope.regions[scope.region(r)?].1.set),
+                None => None,
+            };
             let who = resolve_who(scope, who)?;
             let types = match piece {
                 Some(p) if p.node != "pieces" => match scope.group(&p.node) {
@@ -206,7 +210,7 @@ pub fn game_test(scope: &Scope, cond: &GameCond) -> Option<GameTest> {
                 },
                 _ => Vec::new(),
             };
-            GameTest::Count { who, types, op: *op, value: operand(scope, value)? }
+            GameTest::Count { who, types, region, op: *op, value: operand(scope, value)? }
         }
         GameCond::Full { region, .. } => GameTest::Full { region: scope.region(region)? },
         GameCond::Threatened { who, piece, .. } => {

@@ -8,9 +8,9 @@ use super::conditions::site_filter;
 use crate::board::{Board, BoardShape, Dir, NO_SITE, Site, SiteSet};
 use crate::check::scope::Scope;
 use crate::diagnostics::Diagnostic;
-use crate::game::rules::{CompareOp, GroupMovement, MoveRule, SiteFilter, SiteTest};
-use crate::syntax::ast::{Heading, PathSite, SiteCond, Statement, StaticCond, StaticValue};
-use crate::syntax::span::{Name, Span};
+use crate::game::rules::{Addition, CompareOp, GroupMovement, MoveRule, SiteFilter, SiteTest};
+use crate::syntax::ast::{Heading, MoveCond, PathSite, Pool, SiteCond, Statement, StaticCond, StaticValue};
+use crate::syntax::span::{Name, Span, Spanned};
 
 /// A `where` condition with its names resolved.
 enum Static {
@@ -34,13 +34,18 @@ struct Sites<'a> {
     over: &'a [Site],
 }
 
-pub(super) fn group_rule(
-    scope: &Scope,
-    power: &Name,
-    movement: &Statement,
-    condition: Option<&StaticCond>,
-    span: Span,
-) -> Option<MoveRule> {
+/// The parts of a `move group` rule as written.
+pub(super) struct GroupParts<'a> {
+    pub power: Option<&'a Name>,
+    pub needs: Option<&'a Name>,
+    pub movement: &'a Statement,
+    pub condition: Option<&'a StaticCond>,
+    pub passing: Option<&'a StaticCond>,
+    pub span: Span,
+}
+
+pub(super) fn group_rule(scope: &Scope, parts: GroupParts) -> Option<MoveRule> {
+    let GroupParts { power, needs, movement, condition, passing, span } = parts;
     if scope.stacks.is_none() {
         scope.error(
             Diagnostic::error("E0701", "group moves need stacks")
@@ -49,13 +54,26 @@ pub(super) fn group_rule(
         );
         return None;
     }
-    let power = scope.piece(power);
+    let power = power.map(|p| scope.piece(p));
+    let needs = needs.map(|p| scope.piece(p));
     let condition = match condition {
+        Some(c) => resolve(scope, c).map(Some),
+        None => Some(None),
+    };
+    let passing = match passing {
         Some(c) => resolve(scope, c).map(Some),
         None => Some(None),
     };
     let board = scope.board.as_ref()?;
     let holds = |sites: &Sites| condition.as_ref().is_none_or(|c| c.as_ref().is_none_or(|c| eval(scope, c, sites)));
+    let passes = |sites: &Sites| passing.as_ref().is_some_and(|c| c.as_ref().is_some_and(|c| eval(scope, c, sites)));
+    if passing.as_ref().is_some_and(Option::is_some) && !matches!(movement, Statement::Slide { .. }) {
+        scope.error(
+            Diagnostic::error("E0711", "only a slide passes sites")
+                .with_label(scope.trimmed(span), "`passing` in a move that is no slide"),
+        );
+        return None;
+    }
     let movement = match movement {
         Statement::Step { heading, to, .. } => {
             let dirs = plain_directions(scope, heading)?;
@@ -117,11 +135,14 @@ pub(super) fn group_rule(
                 dirs.iter()
                     .map(|&d| {
                         let (mut ray, mut prev, mut next) = (Vec::new(), from, board.next(from, d));
+                        let mut passed: Vec<Site> = Vec::new();
                         while next != NO_SITE && next != from {
-                            if !holds(&Sites { from, prev, to: next, over: &ray }) {
+                            let sites = Sites { from, prev, to: next, over: &passed };
+                            if !holds(&sites) {
                                 break;
                             }
-                            ray.push(next);
+                            ray.push((next, passes(&sites)));
+                            passed.push(next);
                             prev = next;
                             next = board.next(next, d);
                         }
@@ -144,11 +165,51 @@ pub(super) fn group_rule(
             return None;
         }
     };
-    let power = power?;
+    let power = match power {
+        Some(p) => Some(p?),
+        None => None,
+    };
+    let needs = match needs {
+        Some(p) => Some(p?),
+        None => None,
+    };
     condition?;
+    passing?;
     // Any piece may ride in a group, so every type can move.
     scope.used.borrow_mut().pieces_moved.iter_mut().for_each(|moved| *moved = true);
-    Some(MoveRule::Group { power, movement })
+    Some(MoveRule::Group { power, needs, movement })
+}
+
+/// `may add TYPES from hand, TYPES from supply when CONDITION`.
+pub(super) fn addition(
+    scope: &Scope,
+    sources: &[(Vec<Name>, Spanned<Pool>)],
+    when: &MoveCond,
+    span: Span,
+) -> Option<Addition> {
+    if scope.stacks.is_none() {
+        scope.error(
+            Diagnostic::error("E0701", "adding a piece to a group's arrival needs stacks")
+                .with_label(scope.trimmed(span), "a piece joins a stack")
+                .with_help("declare `stacks { … }` with the limits on what a stack holds"),
+        );
+        return None;
+    }
+    let (mut hand, mut supply, mut ok) = (0u64, 0u64, true);
+    for (types, pool) in sources {
+        for name in types {
+            let Some(t) = scope.piece(name) else {
+                ok = false;
+                continue;
+            };
+            match pool.node {
+                Pool::Hand => hand |= 1 << t,
+                Pool::Supply => supply |= 1 << t,
+            }
+        }
+    }
+    let when = super::program::move_test(scope, when, &mut Default::default());
+    Some(Addition { hand, supply, when: when? }).filter(|_| ok)
 }
 
 /// A table with one entry per site of the board.

@@ -149,7 +149,7 @@ fn setup(scope: &Scope) -> SetupDef {
     for entry in &scope.setup {
         match entry {
             SetupEntry::Hand { player, count, piece } => {
-                let (player, piece) = (scope.player(player), scope.piece(piece));
+                let (player, piece) = (scope.owner(player), scope.piece(piece));
                 if !(0..=MAX_HAND).contains(&count.node) {
                     scope.error(
                         Diagnostic::error("E0504", format!("a hand holds between 0 and {MAX_HAND} pieces of a type"))

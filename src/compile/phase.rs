@@ -7,13 +7,20 @@ use super::conditions::{game_test, site_filter};
 use super::program;
 use crate::check::scope::Scope;
 use crate::diagnostics::Diagnostic;
-use crate::game::limits::MAX_ALONG;
+use crate::game::limits::{MAX_ALONG, MAX_GROUP_RULES};
 use crate::game::rules::*;
 use crate::syntax::ast::{PhaseRule, Trigger};
 
 pub(super) fn phase(scope: &Scope, decl: &crate::syntax::ast::PhaseDecl) -> Option<PhaseDef> {
     let mut def = empty_phase(&decl.name.node);
-    let ok = phase_rules(scope, &decl.rules, &mut def);
+    let mut ok = phase_rules(scope, &decl.rules, &mut def);
+    if def.moves.len() > MAX_GROUP_RULES && def.moves.iter().any(|m| matches!(m, MoveRule::Group { .. })) {
+        ok = false;
+        scope.error(
+            Diagnostic::error("E0712", format!("a phase with group moves has at most {MAX_GROUP_RULES} move rules"))
+                .with_label(decl.name.span, format!("{} rules", def.moves.len())),
+        );
+    }
     let circles = scope.board.as_ref().is_some_and(|b| b.lines.iter().any(|l| l.closed));
     classify_effects(&mut def, circles);
     def.threat_radius = threat_radius(&def);
@@ -30,6 +37,7 @@ fn empty_phase(name: &str) -> PhaseDef {
         after_promotion: Vec::new(),
         blocked: Vec::new(),
         promotions: Vec::new(),
+        additions: Vec::new(),
         along: Vec::new(),
         threat_radius: None,
         dedupe: false,
@@ -88,12 +96,24 @@ fn phase_rules(scope: &Scope, rules: &[PhaseRule], def: &mut PhaseDef) -> bool {
                     _ => ok = false,
                 }
             }
-            PhaseRule::Group { power, movement, condition, span } => {
-                match super::group::group_rule(scope, power, movement, condition.as_ref(), *span) {
+            PhaseRule::Group { power, needs, movement, condition, passing, span } => {
+                let parts = super::group::GroupParts {
+                    power: power.as_ref(),
+                    needs: needs.as_ref(),
+                    movement,
+                    condition: condition.as_ref(),
+                    passing: passing.as_ref(),
+                    span: *span,
+                };
+                match super::group::group_rule(scope, parts) {
                     Some(rule) => def.moves.push(rule),
                     None => ok = false,
                 }
             }
+            PhaseRule::Add { sources, when, span } => match super::group::addition(scope, sources, when, *span) {
+                Some(addition) => def.additions.push(addition),
+                None => ok = false,
+            },
             PhaseRule::Move { span, .. } if scope.stacks.is_some() => {
                 ok = false;
                 scope.error(
@@ -210,10 +230,14 @@ fn threat_radius(def: &PhaseDef) -> Option<u8> {
     }
     let mut radius = 0;
     for rule in &def.moves {
+        if matches!(rule, MoveRule::Group { .. }) {
+            return None;
+        }
         let MoveRule::Move { guard, reach, path, effects, forbid, .. } = rule else { continue };
         fn forbid_local(test: &MoveTest) -> bool {
             match test {
                 MoveTest::Is { filter, .. } => local(&filter.test),
+                MoveTest::Moving(..) | MoveTest::MovedBy(_) => true,
                 MoveTest::Not(inner) => forbid_local(inner),
                 MoveTest::And(parts) | MoveTest::Or(parts) => parts.iter().all(forbid_local),
             }

@@ -15,7 +15,7 @@ use crate::syntax::span::{Span, Spanned};
 /// What the statements so far have written, errors or not: checks further
 /// on go by this, so that one mistake is reported once.
 #[derive(Default)]
-struct Written {
+pub(super) struct Written {
     /// A live `step` or `slide`, even one with errors.
     movement: bool,
     /// A live `capture` after a movement, even one with errors.
@@ -252,7 +252,7 @@ fn effect_site(
 }
 
 /// Lowers a condition on the move; notes uses of `over`.
-fn move_test(scope: &Scope, cond: &MoveCond, written: &mut Written) -> Option<MoveTest> {
+pub(super) fn move_test(scope: &Scope, cond: &MoveCond, written: &mut Written) -> Option<MoveTest> {
     Some(match cond {
         MoveCond::Is { site, cond } => {
             if site.node == MoveSite::Over {
@@ -261,6 +261,8 @@ fn move_test(scope: &Scope, cond: &MoveCond, written: &mut Written) -> Option<Mo
             written.ahead_used |= site.node == MoveSite::Ahead;
             MoveTest::Is { site: site.node, filter: site_filter(scope, cond)? }
         }
+        MoveCond::Moving(op, count) => MoveTest::Moving(*op, count.node),
+        MoveCond::MovedBy(piece) => MoveTest::MovedBy(scope.piece(piece)?),
         MoveCond::Not(inner) => MoveTest::Not(Box::new(move_test(scope, inner, written)?)),
         MoveCond::And(parts) => {
             let parts: Vec<_> = parts.iter().map(|p| move_test(scope, p, written)).collect();

@@ -3,7 +3,7 @@
 
 use crate::check::scope::Scope;
 use crate::diagnostics::Diagnostic;
-use crate::game::limits::MAX_STACK;
+use crate::game::limits::{MAX_STACK, MAX_STACK_TYPES};
 use crate::game::rules::{StackDef, StackLimit};
 use crate::syntax::ast::StackLimitDecl;
 use crate::syntax::span::Name;
@@ -39,6 +39,7 @@ pub(super) fn stacks(scope: &Scope) -> Option<Option<StackDef>> {
                 mark(&[name]).map(|types| StackLimit::AtMost { types, count: count.node as u8 })
             }
             StackLimitDecl::OneOwner => Some(StackLimit::OneOwner),
+            StackLimitDecl::FoundChoice => continue,
             StackLimitDecl::OnlyWith(piece, with) => {
                 let with: Vec<&Name> = with.iter().collect();
                 match (scope.piece(piece), mark(&with)) {
@@ -89,7 +90,15 @@ pub(super) fn stacks(scope: &Scope) -> Option<Option<StackDef>> {
         );
         return None;
     }
-    Some(Some(StackDef { capacity: height as u8, unordered, limits }))
+    if types > MAX_STACK_TYPES {
+        scope.error(
+            Diagnostic::error("E0710", format!("a game with stacks has at most {MAX_STACK_TYPES} piece types"))
+                .with_label(scope.trimmed(span), "the stacks"),
+        );
+        return None;
+    }
+    let found_choice = decls.iter().any(|d| matches!(d, StackLimitDecl::FoundChoice));
+    Some(Some(StackDef { capacity: height as u8, unordered, found_choice, limits }))
 }
 
 /// The types a name stands for: a piece type, or a group of them.

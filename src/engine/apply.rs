@@ -350,8 +350,22 @@ pub(crate) fn count(game: &Game, pos: &Position, owner: Player, piece: Option<Pi
 /// Evaluates a condition on the game, seen from the player who just moved.
 pub(crate) fn test_game(game: &Game, pos: &Position, test: &GameTest, mover: Player) -> bool {
     match test {
-        GameTest::HandsEmpty => pos.hands.iter().all(|&h| h == 0),
-        GameTest::Count { who, types, op, value } => {
+        GameTest::HandsEmpty => pos.hands[..game.players.len() * game.pieces.len()].iter().all(|&h| h == 0),
+        GameTest::Count { who, types, region: Some(region), op, value } => {
+            let owner = resolve(game, *who, mover);
+            let counted = |code: u8| {
+                code != 0 && game.owner_of(code) == owner && (types.is_empty() || types.contains(&game.type_of(code)))
+            };
+            let n: usize = region
+                .iter()
+                .map(|site| match game.stacks {
+                    Some(_) => pos.stack(site).iter().filter(|&&c| counted(c)).count(),
+                    None => counted(pos.cells[site as usize]) as usize,
+                })
+                .sum();
+            op.holds(n as i64, *value)
+        }
+        GameTest::Count { who, types, op, value, .. } => {
             let owner = resolve(game, *who, mover);
             let n = if types.is_empty() {
                 count(game, pos, owner, None)

@@ -1,25 +1,45 @@
-//! Group moves (`move group with TYPE`) in games with stacks: any part of
-//! the mover's stack that holds a piece of the rule's type moves by that
-//! piece's movement, with any of the neutral pieces there as passengers.
-//! Arriving, the group captures the other players' pieces on the site and
-//! joins the rest; the stack it builds must meet every stack limit.
+//! Group moves (`move group …`) in games with stacks: any part of the
+//! mover's stack that holds a piece of the rule's type moves by that piece's
+//! movement, with any of the neutral pieces there as passengers. Arriving,
+//! the group captures the other players' pieces on the site and joins the
+//! rest (or, with `found neutral: join or return`, sends the neutral pieces
+//! found there to the supply); a piece from a pool may join too (`may add`).
+//! The stack it builds must meet every stack limit.
 //!
 //! A move is its effect: equal pieces of a stack are told apart by nothing,
 //! so a group takes the lowest of equal pieces first (stacks of these games
-//! are kept sorted), and the sites that several rules reach with the same
-//! group are emitted once, for the first rule in the phase.
+//! are kept sorted), and a site that several rules reach with the same group
+//! gives one move per distinct result, named after the first rule.
 
 use super::movegen::{View, filter_set};
 use super::stack::{push, remove_at};
 use super::state::{Move, NO_CHOICE, NO_DIR, Position};
 use crate::board::{NO_SITE, Site, SiteSet};
 use crate::game::Game;
-use crate::game::limits::MAX_STACK;
+use crate::game::limits::{MAX_GROUP_RULES, MAX_STACK};
 use crate::game::rules::*;
 
-/// Rules whose destination sets are worked out once per call; later ones
-/// (in phases with more rules) once per stack.
-const MAX_GROUP_RULES: usize = 32;
+/// `Move::taken` bit: the neutral pieces found on the destination go to the supply.
+pub(crate) const RETURN_FOUND: u8 = 1;
+/// `Move::taken` bit: the added piece (`Move::choice`) comes from the supply.
+pub(crate) const FROM_SUPPLY: u8 = 2;
+
+/// A stack being built, at most two stacks' worth of pieces.
+struct Pieces {
+    codes: [u8; MAX_STACK * 2],
+    len: usize,
+}
+
+impl Pieces {
+    fn push(&mut self, code: u8) {
+        self.codes[self.len] = code;
+        self.len += 1;
+    }
+
+    fn as_slice(&self) -> &[u8] {
+        &self.codes[..self.len]
+    }
+}
 
 impl View<'_> {
     /// Calls `emit` with each group move of `player` in this phase (false: stop).
@@ -27,67 +47,157 @@ impl View<'_> {
         let game = self.game;
         let phase = &game.phases[self.pos.phase as usize];
         let neutral = game.neutral();
-        // The destination and passing sets of each rule, once per call.
-        let sets_of = |movement: &GroupMovement| match movement {
-            GroupMovement::Jump { to, over, .. } => (
-                filter_set(game, self.pos, to, player),
-                over.as_ref().map_or(game.board.all_sites(), |o| filter_set(game, self.pos, o, player)),
-            ),
-            GroupMovement::Slide { to, .. } => (filter_set(game, self.pos, to, player), SiteSet::EMPTY),
-        };
         let mut sets = [(SiteSet::EMPTY, SiteSet::EMPTY); MAX_GROUP_RULES];
         for (slot, rule) in sets.iter_mut().zip(&phase.moves) {
             if let MoveRule::Group { movement, .. } = rule {
-                *slot = sets_of(movement);
+                *slot = self.movement_sets(movement, player);
             }
         }
         for from in super::apply::owned_set(game, self.pos, player).iter() {
             let stack = self.pos.stack(from);
             let height = stack.len();
-            // The pieces that may go: the mover's and the neutral ones.
-            let movable = (0..height).filter(|&i| {
-                let owner = game.owner_of(stack[i]);
-                owner == player || owner == neutral
-            });
-            let movable: u8 = movable.fold(0, |m, i| m | 1 << i);
-            let own: u8 = (0..height).filter(|&i| game.owner_of(stack[i]) == player).fold(0, |m, i| m | 1 << i);
-            // Every subset of the movable pieces, each multiset once.
+            let of =
+                |owner: Player| (0..height).filter(|&i| game.owner_of(stack[i]) == owner).fold(0u8, |m, i| m | 1 << i);
+            let own = of(player);
+            let movable = own | of(neutral);
+            // Every subset of the movable pieces with one of the mover's, each multiset once.
             let mut group = movable;
-            loop {
+            while group != 0 {
                 if group & own != 0 && canonical(stack, group) {
+                    // The sites each rule reaches with this group.
+                    let mut landings = [SiteSet::EMPTY; MAX_GROUP_RULES];
                     let mut reached = SiteSet::EMPTY;
-                    for (rule, move_rule) in phase.moves.iter().enumerate() {
-                        let MoveRule::Group { power, movement } = move_rule else { continue };
-                        if !holds(game, stack, group & own, *power) {
+                    for (rule, move_rule) in phase.moves.iter().enumerate().take(MAX_GROUP_RULES) {
+                        let MoveRule::Group { power, needs, movement } = move_rule else { continue };
+                        if power.is_some_and(|p| !holds(game, stack, group & own, p))
+                            || needs.is_some_and(|t| !stack_has(game, stack, t, player))
+                        {
                             continue;
                         }
-                        let passing = sets.get(rule).copied().unwrap_or_else(|| sets_of(movement));
-                        let landings = self.landings(movement, from, passing);
-                        for to in reached.complement_in(landings).iter() {
-                            if self.arrival_fits(player, from, group, to) {
-                                let mv = Move {
-                                    rule: rule as u8,
-                                    piece: *power,
-                                    from,
-                                    to,
-                                    over: NO_SITE,
-                                    dir: NO_DIR,
-                                    taken: 0,
-                                    choice: NO_CHOICE,
-                                    group,
-                                };
-                                if !emit(mv) {
-                                    return false;
-                                }
-                            }
+                        landings[rule] = self.landings(movement, from, sets[rule]);
+                        reached = reached.or(landings[rule]);
+                    }
+                    for to in reached.iter() {
+                        if !self.arrivals(player, from, group, to, &landings, emit) {
+                            return false;
                         }
-                        reached = reached.or(landings);
                     }
                 }
-                if group == 0 {
-                    break;
-                }
                 group = (group - 1) & movable;
+            }
+        }
+        true
+    }
+
+    /// The destination and passing sets of a movement in this position.
+    fn movement_sets(&self, movement: &GroupMovement, player: Player) -> (SiteSet, SiteSet) {
+        let game = self.game;
+        match movement {
+            GroupMovement::Jump { to, over, .. } => (
+                filter_set(game, self.pos, to, player),
+                over.as_ref().map_or(game.board.all_sites(), |o| filter_set(game, self.pos, o, player)),
+            ),
+            GroupMovement::Slide { to, .. } => (filter_set(game, self.pos, to, player), SiteSet::EMPTY),
+        }
+    }
+
+    /// Emits the moves of `group` from `from` to `to`: one per way of
+    /// treating the neutral pieces found there and per piece a pool may
+    /// add, when the stack built meets the limits.
+    fn arrivals(
+        &self,
+        player: Player,
+        from: Site,
+        group: u8,
+        to: Site,
+        landings: &[SiteSet; MAX_GROUP_RULES],
+        emit: &mut impl FnMut(Move) -> bool,
+    ) -> bool {
+        let game = self.game;
+        let Some(def) = &game.stacks else { return true };
+        let phase = &game.phases[self.pos.phase as usize];
+        let neutral = game.neutral();
+        let rules = || (0..MAX_GROUP_RULES).filter(|&r| landings[r].contains(to));
+        let Some(first) = rules().next() else { return true };
+        let power_of = |r: usize| match &phase.moves[r] {
+            MoveRule::Group { power: Some(p), .. } => *p,
+            _ => NO_CHOICE,
+        };
+        let mut mv = Move {
+            rule: first as u8,
+            piece: power_of(first),
+            from,
+            to,
+            over: NO_SITE,
+            dir: NO_DIR,
+            taken: 0,
+            choice: NO_CHOICE,
+            group,
+        };
+        // What the pools may add, over every rule that reaches `to`.
+        let (mut hand, mut supply) = (0u64, 0u64);
+        for addition in &phase.additions {
+            if (hand | addition.hand) == hand && (supply | addition.supply) == supply {
+                continue;
+            }
+            let applies = rules().any(|r| {
+                let probe = Move { piece: power_of(r), ..mv };
+                self.move_test(&addition.when, &probe, player)
+            });
+            if applies {
+                hand |= addition.hand;
+                supply |= addition.supply;
+            }
+        }
+        let found = self.pos.stack(to);
+        let mover_there = found.iter().any(|&c| game.owner_of(c) == player);
+        let neutral_found = !mover_there && found.iter().any(|&c| game.owner_of(c) == neutral);
+        let choices: &[u8] = if neutral_found && def.found_choice { &[0, RETURN_FOUND] } else { &[0] };
+        for &found_choice in choices {
+            let mut built = Pieces { codes: [0; MAX_STACK * 2], len: 0 };
+            let mut returned = 0u64;
+            for &code in found {
+                let owner = game.owner_of(code);
+                if owner == player || (owner == neutral && found_choice == 0) {
+                    built.push(code);
+                } else if owner == neutral {
+                    returned |= 1 << game.type_of(code);
+                }
+            }
+            for (i, &code) in self.pos.stack(from).iter().enumerate() {
+                if group & (1 << i) != 0 {
+                    built.push(code);
+                }
+            }
+            if !within(game, def, built.as_slice()) {
+                continue;
+            }
+            mv.taken = found_choice;
+            mv.choice = NO_CHOICE;
+            if !emit(mv) {
+                return false;
+            }
+            for (pool, types, owner) in [(0, hand, player), (FROM_SUPPLY, supply, neutral)] {
+                for t in 0..game.pieces.len() as PieceType {
+                    // Returning a found piece and adding its like from the
+                    // supply leaves what joining it leaves: one move.
+                    if types & (1 << t) == 0 || self.pos.hands[owner as usize * game.pieces.len() + t as usize] == 0 {
+                        continue;
+                    }
+                    if pool == FROM_SUPPLY && returned & (1 << t) != 0 {
+                        continue;
+                    }
+                    built.push(game.code(owner, t));
+                    let fits = within(game, def, built.as_slice());
+                    built.len -= 1;
+                    if fits {
+                        mv.taken = found_choice | pool;
+                        mv.choice = t;
+                        if !emit(mv) {
+                            return false;
+                        }
+                    }
+                }
             }
         }
         true
@@ -108,9 +218,12 @@ impl View<'_> {
             GroupMovement::Slide { min, max, rays, .. } => {
                 let empty = self.pos.sets[0];
                 for ray in &rays[from as usize] {
-                    for (distance, &site) in (1u8..).zip(ray) {
+                    for (distance, &(site, passing)) in (1u8..).zip(ray) {
                         if distance > *max {
                             break;
+                        }
+                        if passing {
+                            continue;
                         }
                         if distance >= *min && to.contains(site) {
                             landed.insert(site);
@@ -124,35 +237,17 @@ impl View<'_> {
         }
         landed
     }
-
-    /// Whether the stack that `group` of the stack on `from` builds on `to`
-    /// meets every stack limit: what stays there (all but the other players'
-    /// pieces, which are captured) and the group.
-    fn arrival_fits(&self, player: Player, from: Site, group: u8, to: Site) -> bool {
-        let game = self.game;
-        let Some(def) = &game.stacks else { return false };
-        let mut arriving = [0u8; MAX_STACK * 2];
-        let mut n = 0;
-        for &code in self.pos.stack(to) {
-            let owner = game.owner_of(code);
-            if owner == player || owner == game.neutral() {
-                arriving[n] = code;
-                n += 1;
-            }
-        }
-        for (i, &code) in self.pos.stack(from).iter().enumerate() {
-            if group & (1 << i) != 0 {
-                arriving[n] = code;
-                n += 1;
-            }
-        }
-        n <= def.capacity as usize && fits(game, &def.limits, &arriving[..n])
-    }
 }
 
 /// Whether a stack of these pieces is legal in `game` (position files).
 pub fn stack_fits(game: &Game, pieces: &[u8]) -> bool {
-    game.stacks.as_ref().is_some_and(|def| pieces.len() <= def.capacity as usize && fits(game, &def.limits, pieces))
+    game.stacks.as_ref().is_some_and(|def| within(game, def, pieces))
+}
+
+/// Whether a stack of these pieces is no taller than a stack may be and
+/// meets every limit.
+fn within(game: &Game, def: &StackDef, pieces: &[u8]) -> bool {
+    pieces.len() <= def.capacity as usize && fits(game, &def.limits, pieces)
 }
 
 /// Whether a stack of these pieces meets the limits.
@@ -180,18 +275,36 @@ fn holds(game: &Game, stack: &[u8], group: u8, piece: PieceType) -> bool {
     stack.iter().enumerate().any(|(i, &c)| group & (1 << i) != 0 && game.type_of(c) == piece)
 }
 
+/// Whether the stack holds a piece of type `piece` of `player` or nobody.
+fn stack_has(game: &Game, stack: &[u8], piece: PieceType, player: Player) -> bool {
+    stack
+        .iter()
+        .any(|&c| game.type_of(c) == piece && (game.owner_of(c) == player || game.owner_of(c) == game.neutral()))
+}
+
 /// Whether `group` takes equal pieces lowest first (stacks are sorted, so
 /// equal pieces stand next to each other): one subset per multiset.
 fn canonical(stack: &[u8], group: u8) -> bool {
     (1..stack.len()).all(|i| group & (1 << i) == 0 || stack[i] != stack[i - 1] || group & (1 << (i - 1)) != 0)
 }
 
+/// The number of the mover's pieces in a group move (1 for other moves).
+pub(crate) fn moving(game: &Game, pos: &Position, mv: &Move) -> i64 {
+    if mv.group == 0 {
+        return 1;
+    }
+    let stack = pos.stack(mv.from);
+    (0..stack.len()).filter(|&i| mv.group & (1 << i) != 0 && game.owner_of(stack[i]) == pos.to_move).count() as i64
+}
+
 /// Plays a group move: the group leaves its stack, the other players'
 /// pieces on the destination are captured (into their owners' hands when
-/// their type returns), and the group joins what stays. Returns the number
-/// of pieces captured.
+/// their type returns), neutral pieces found there go to the supply when the
+/// move says so, the group joins what stays, and a piece from a pool joins
+/// it. Returns the number of pieces captured.
 pub(crate) fn play_group(game: &Game, pos: &mut Position, mv: &Move) -> u32 {
     let mover = pos.to_move;
+    let neutral = game.neutral();
     let mut moving = [0u8; MAX_STACK];
     let mut n = 0;
     for i in (0..pos.stack(mv.from).len()).rev() {
@@ -203,14 +316,32 @@ pub(crate) fn play_group(game: &Game, pos: &mut Position, mv: &Move) -> u32 {
     let mut captured = 0;
     for i in (0..pos.stack(mv.to).len()).rev() {
         let owner = game.owner_of(pos.stack(mv.to)[i]);
-        if owner != mover && owner != game.neutral() {
+        if owner != mover && owner != neutral {
             let code = remove_at(game, pos, mv.to, i);
             super::apply::to_hand(game, pos, code);
             captured += 1;
+        } else if owner == neutral && mv.taken & RETURN_FOUND != 0 {
+            let code = remove_at(game, pos, mv.to, i);
+            change_hand(game, pos, neutral, game.type_of(code), 1);
         }
     }
     for &code in moving[..n].iter().rev() {
         push(game, pos, mv.to, code);
     }
+    if mv.choice != NO_CHOICE {
+        let owner = if mv.taken & FROM_SUPPLY != 0 { neutral } else { mover };
+        change_hand(game, pos, owner, mv.choice, -1);
+        push(game, pos, mv.to, game.code(owner, mv.choice));
+    }
     captured
+}
+
+/// Adds `delta` pieces of a type to a hand, keeping the hash right.
+fn change_hand(game: &Game, pos: &mut Position, owner: Player, piece: PieceType, delta: i32) {
+    let slot = owner as usize * game.pieces.len() + piece as usize;
+    let count = pos.hands[slot];
+    let now = (count as i32 + delta).max(0) as u16;
+    pos.hash ^= game.zobrist.hand(owner as usize, piece as usize, count)
+        ^ game.zobrist.hand(owner as usize, piece as usize, now);
+    pos.hands[slot] = now;
 }

@@ -5,7 +5,7 @@
 //! (perft, playouts, agents) in [`crate::agents`].
 
 mod apply;
-mod group;
+pub(crate) mod group;
 mod movegen;
 pub mod outcome;
 pub mod repetition;

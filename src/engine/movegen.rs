@@ -516,8 +516,10 @@ impl View<'_> {
     }
 
     /// Whether a move being generated satisfies a move condition.
-    fn move_test(&self, test: &MoveTest, mv: &Move, player: Player) -> bool {
+    pub(crate) fn move_test(&self, test: &MoveTest, mv: &Move, player: Player) -> bool {
         match test {
+            MoveTest::Moving(op, count) => op.holds(super::group::moving(self.game, self.pos, mv), *count),
+            MoveTest::MovedBy(piece) => mv.piece == *piece,
             MoveTest::Is { site, filter } => {
                 let site = self.move_site(*site, mv);
                 site != NO_SITE && self.filter_set(filter, player).contains(site)

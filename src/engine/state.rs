@@ -117,7 +117,7 @@ impl State {
         let types = game.pieces.len();
         let mut pos = Position {
             cells: vec![0; game.board.site_count()],
-            hands: vec![0; game.players.len() * types],
+            hands: vec![0; game.owner_count() * types],
             counters: game.counters.iter().map(|c| c.initial).collect(),
             counts: vec![0; game.owner_count() * types],
             sets: vec![SiteSet::EMPTY; 1 + game.owner_count() * types],

@@ -66,6 +66,25 @@ impl State {
         });
         let sign = if captures { 'x' } else { '-' };
         text.push_str(&format!("{}{sign}{}", game.board.site_name(mv.from), game.board.site_name(mv.to)));
+        // Neutral pieces found where the mover has none: joined (`/TYPE`)
+        // or sent to the supply (`/x`), when the game lets the mover choose.
+        let found = self.pos.stack(mv.to);
+        let choosing =
+            game.stacks.as_ref().is_some_and(|s| s.found_choice) && !found.iter().any(|&c| game.owner_of(c) == mover);
+        if choosing {
+            for &code in found.iter().filter(|&&c| game.owner_of(c) == game.neutral()) {
+                if mv.taken & crate::engine::group::RETURN_FOUND != 0 {
+                    text.push_str("/x");
+                } else {
+                    text.push('/');
+                    text.push_str(&game.pieces[game.type_of(code) as usize].name);
+                }
+            }
+        }
+        if mv.choice != NO_CHOICE {
+            text.push('+');
+            text.push_str(&game.pieces[mv.choice as usize].name);
+        }
         text
     }
 

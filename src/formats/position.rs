@@ -201,7 +201,9 @@ pub fn parse_position(game: &Arc<Game>, source: Source) -> Result<State, Box<Rep
         }
     }
     for (player_name, pieces) in &raw.hands {
-        let Some(p) = player(player_name, &mut diagnostics) else {
+        // `neutral` names the hand nobody owns: a supply of neutral pieces.
+        let owner = if player_name.get_ref() == "neutral" { Some(game.neutral()) } else { None };
+        let Some(p) = owner.or_else(|| player(player_name, &mut diagnostics)) else {
             continue;
         };
         for (piece_name, count) in pieces {
@@ -322,7 +324,8 @@ pub fn to_toml(state: &State) -> String {
         }
     }
     out.push_str("\n[hands]\n");
-    for (p, player) in game.players.iter().enumerate() {
+    let owners = game.players.iter().map(String::as_str).chain(["neutral"]);
+    for (p, player) in owners.enumerate() {
         let held: Vec<String> = (0..game.pieces.len())
             .filter(|&t| state.hand(p as u8, t as u8) > 0)
             .map(|t| format!("{} = {}", game.pieces[t].name, state.hand(p as u8, t as u8)))

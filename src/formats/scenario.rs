@@ -205,7 +205,8 @@ fn expectations(
     }
     for (player, pieces) in &s.hands {
         for (piece, want) in pieces {
-            let (p, t) = (game.player_index(player), game.pieces.iter().position(|x| x.name == *piece));
+            let owner = if player == "neutral" { Some(game.neutral()) } else { game.player_index(player) };
+            let (p, t) = (owner, game.pieces.iter().position(|x| x.name == *piece));
             match (p, t) {
                 (Some(p), Some(t)) if state.hand(p, t as u8) == *want.get_ref() => {}
                 (Some(p), Some(t)) => {

@@ -19,3 +19,11 @@ pub const MAX_ALONG: usize = 4;
 /// The most pieces one site may hold in a game with stacks (a move names
 /// the pieces it takes by one bit each of a byte).
 pub const MAX_STACK: usize = 8;
+
+/// The most piece types a game with stacks may have (the types a group move
+/// may add from a pool are one bit each of a word).
+pub const MAX_STACK_TYPES: usize = 64;
+
+/// The most group rules one phase may have (move generation keeps the sites
+/// each reaches on the stack).
+pub const MAX_GROUP_RULES: usize = 32;

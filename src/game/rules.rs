@@ -165,7 +165,14 @@ pub enum Heading {
 /// A condition on a move being generated: tests on its sites.
 #[derive(Clone, Debug)]
 pub enum MoveTest {
-    Is { site: MoveSite, filter: SiteFilter },
+    Is {
+        site: MoveSite,
+        filter: SiteFilter,
+    },
+    /// How many of the mover's pieces move (1 for a move of one piece).
+    Moving(CompareOp, i64),
+    /// The move used the movement of a piece of this type.
+    MovedBy(PieceType),
     Not(Box<MoveTest>),
     And(Vec<MoveTest>),
     Or(Vec<MoveTest>),
@@ -205,7 +212,12 @@ pub enum MoveRule {
     /// any of the neutral pieces there as passengers. Arriving, it captures
     /// the other players' pieces and joins what else stands there.
     Group {
-        power: PieceType,
+        /// `None`: `move group` without `with`, a movement that needs no
+        /// piece's power.
+        power: Option<PieceType>,
+        /// `when from has TYPE`: the start's stack holds such a piece (the
+        /// mover's or a neutral one), moving or staying.
+        needs: Option<PieceType>,
         movement: GroupMovement,
     },
 }
@@ -220,7 +232,9 @@ pub enum GroupMovement {
     Jump { to: SiteFilter, over: Option<SiteFilter>, jumps: Vec<Vec<(Site, Site)>> },
     /// Along rays over empty sites: per start site and direction, the sites
     /// in order, cut where a `where` condition first fails.
-    Slide { to: SiteFilter, min: u8, max: u8, rays: Vec<Vec<Vec<Site>>> },
+    /// A site marked `true` is passed whatever stands there, and never
+    /// landed on (`passing`).
+    Slide { to: SiteFilter, min: u8, max: u8, rays: Vec<Vec<Vec<(Site, bool)>>> },
 }
 
 /// A limit on what one stack may hold (`stacks { … }`). Every kind forbids
@@ -246,6 +260,10 @@ pub struct StackDef {
     /// The order within a stack is not part of the game: stacks are kept
     /// sorted by piece code, so equal contents are equal positions.
     pub unordered: bool,
+    /// `found neutral: join or return`: neutral pieces on a site where the
+    /// mover arrives and has no piece either join the group or go to the
+    /// supply, the mover's choice (otherwise they join).
+    pub found_choice: bool,
     pub limits: Vec<StackLimit>,
 }
 
@@ -272,6 +290,8 @@ pub enum GameTest {
     Count {
         who: Who,
         types: Vec<PieceType>,
+        /// Only the pieces on these sites (`in REGION`).
+        region: Option<SiteSet>,
         op: CompareOp,
         value: i64,
     },
@@ -317,6 +337,9 @@ pub struct PhaseDef {
     /// guards, no history): the royal test may then skip far moves.
     pub threat_radius: Option<u8>,
     pub promotions: Vec<PromoteRule>,
+    /// `may add … when …`: a piece from a pool that may join the stack a
+    /// group move builds.
+    pub additions: Vec<Addition>,
     pub after_promotion: Vec<CounterUpdate>,
     pub next: Vec<(GameTest, usize)>,
     pub after_move: Vec<CounterUpdate>,
@@ -324,6 +347,16 @@ pub struct PhaseDef {
     /// `when blocked` rules: the first whose condition holds (seen from the
     /// blocked player) decides; `lose` when none does.
     pub blocked: Vec<(Option<GameTest>, BlockedAction)>,
+}
+
+/// `may add TYPES from hand, TYPES from supply when CONDITION`: one piece,
+/// from the mover's hand or from the supply, joins a group move's arrival.
+#[derive(Clone, Debug)]
+pub struct Addition {
+    /// Types by bit (games with stacks have at most 64 types).
+    pub hand: u64,
+    pub supply: u64,
+    pub when: MoveTest,
 }
 
 /// A track: for each site, the sites joined to it by a segment of the track.

@@ -24,16 +24,14 @@ impl Zobrist {
     pub fn new(sites: usize, codes: usize, players: usize, types: usize, phases: usize) -> Zobrist {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(0x0_77e7_7e77);
         let mut keys = |n: usize| (0..n).map(|_| rng.next_u64()).collect::<Vec<u64>>();
-        Zobrist {
-            codes,
-            types,
-            cell: keys(sites * codes),
-            hand: keys(players * types * HAND_KEYS),
-            phase: keys(phases.max(1)),
-            to_move: keys(players + 1),
-            stacked: Vec::new(),
-            sites,
-        }
+        let cell = keys(sites * codes);
+        let mut hand = keys(players * types * HAND_KEYS);
+        let phase = keys(phases.max(1));
+        let to_move = keys(players + 1);
+        // The neutral owner's hand (a supply) comes last, so that the keys
+        // drawn before it stay what they were.
+        hand.extend(keys(types * HAND_KEYS));
+        Zobrist { codes, types, cell, hand, phase, to_move, stacked: Vec::new(), sites }
     }
 
     /// Adds the keys for stacks up to `capacity` pieces high.
@@ -60,6 +58,8 @@ impl Zobrist {
         self.cell[site * self.codes + code as usize]
     }
 
+    /// Key of `count` pieces of a type in a hand; `player` may be the
+    /// neutral owner (a supply).
     #[inline]
     pub fn hand(&self, player: usize, piece: usize, count: u16) -> u64 {
         self.hand[(player * self.types + piece) * HAND_KEYS + (count as usize).min(HAND_KEYS - 1)]

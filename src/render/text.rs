@@ -306,7 +306,8 @@ pub fn status_text(state: &State) -> String {
         }),
         None => parts.push(format!("{} to move", game.players[state.current_player() as usize])),
     }
-    for (p, player) in game.players.iter().enumerate() {
+    let owners = game.players.iter().map(String::as_str).chain(["the supply"]);
+    for (p, player) in owners.enumerate() {
         let held: Vec<String> = (0..game.pieces.len())
             .filter(|&t| state.hand(p as u8, t as u8) > 0)
             .map(|t| format!("{} {}", state.hand(p as u8, t as u8), game.pieces[t].name))

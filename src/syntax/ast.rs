@@ -79,6 +79,14 @@ pub enum Item {
     },
 }
 
+/// Where pieces come from: the mover's hand, or the supply (the hand of
+/// pieces nobody owns).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pool {
+    Hand,
+    Supply,
+}
+
 /// One limit of a `stacks` item.
 #[derive(Clone, Debug)]
 pub enum StackLimitDecl {
@@ -90,6 +98,8 @@ pub enum StackLimitDecl {
     OnlyWith(Name, Vec<Name>),
     /// `TYPE not with TYPES`
     NotWith(Name, Vec<Name>),
+    /// `found neutral: join or return`
+    FoundChoice,
 }
 
 /// A site that a `where` condition names: where the movement starts, where
@@ -220,11 +230,20 @@ pub enum PhaseRule {
         program: Vec<Statement>,
         span: Span,
     },
-    /// `move group with TYPE { MOVEMENT [where CONDITION] }`
+    /// `move group [with TYPE] [when from has TYPE] { MOVEMENT [where
+    /// CONDITION] [passing CONDITION] }`
     Group {
-        power: Name,
-        movement: Statement,
+        power: Option<Name>,
+        needs: Option<Name>,
+        movement: Box<Statement>,
         condition: Option<StaticCond>,
+        passing: Option<StaticCond>,
+        span: Span,
+    },
+    /// `may add TYPES from hand, TYPES from supply when CONDITION`
+    Add {
+        sources: Vec<(Vec<Name>, Spanned<Pool>)>,
+        when: MoveCond,
         span: Span,
     },
     Next {
@@ -353,7 +372,14 @@ pub enum MoveSite {
 /// A condition on the move being made: tests on its sites.
 #[derive(Clone, Debug)]
 pub enum MoveCond {
-    Is { site: Spanned<MoveSite>, cond: SiteCond },
+    Is {
+        site: Spanned<MoveSite>,
+        cond: SiteCond,
+    },
+    /// `moving OP N`: how many of the mover's pieces move (group moves).
+    Moving(CompareOp, Spanned<i64>),
+    /// `moved by TYPE`: the move used the movement of a piece of TYPE.
+    MovedBy(Name),
     Not(Box<MoveCond>),
     And(Vec<MoveCond>),
     Or(Vec<MoveCond>),
@@ -420,6 +446,8 @@ pub enum GameCond {
     Count {
         who: Name,
         piece: Option<Name>,
+        /// `in REGION`: only the pieces on the region's sites.
+        region: Option<Name>,
         op: CompareOp,
         value: Operand,
         span: Span,

@@ -140,6 +140,7 @@ impl Lowerer {
                             limits.push(StackLimitDecl::AtMost(count, self.name(next())));
                         }
                         Rule::one_owner => limits.push(StackLimitDecl::OneOwner),
+                        Rule::found_rule => limits.push(StackLimitDecl::FoundChoice),
                         Rule::only_with => {
                             let piece = self.name(next());
                             limits.push(StackLimitDecl::OnlyWith(piece, self.site_set(next())));
@@ -261,10 +262,36 @@ impl Lowerer {
                 PhaseRule::Move { neutral, piece, guard, program, span }
             }
             Rule::group_rule => {
-                let power = self.name(next());
-                let movement = self.statement(next());
-                let condition = inner.next().map(|w| self.static_cond(w.into_inner().next().expect("condition")));
-                PhaseRule::Group { power, movement, condition, span }
+                let (mut power, mut needs, mut movement, mut condition, mut passing) = (None, None, None, None, None);
+                for part in inner {
+                    let rule = part.as_rule();
+                    let child = || part.clone().into_inner().next().expect("grammar guarantees this child");
+                    match rule {
+                        Rule::group_power => power = Some(self.name(child())),
+                        Rule::group_needs => needs = Some(self.name(child())),
+                        Rule::static_where => condition = Some(self.static_cond(child())),
+                        Rule::static_passing => passing = Some(self.static_cond(child())),
+                        _ => movement = Some(self.statement(part)),
+                    }
+                }
+                let movement = Box::new(movement.expect("grammar guarantees a movement"));
+                PhaseRule::Group { power, needs, movement, condition, passing, span }
+            }
+            Rule::add_rule => {
+                let mut sources = Vec::new();
+                let mut when = None;
+                for part in inner {
+                    if part.as_rule() == Rule::add_source {
+                        let mut parts = part.into_inner();
+                        let types = self.site_set(parts.next().expect("types"));
+                        let pool = parts.next().expect("pool");
+                        let which = if pool.as_str() == "supply" { Pool::Supply } else { Pool::Hand };
+                        sources.push((types, Spanned::new(which, self.span(&pool))));
+                    } else {
+                        when = Some(self.move_cond(part));
+                    }
+                }
+                PhaseRule::Add { sources, when: when.expect("grammar guarantees a condition"), span }
             }
             Rule::next_rule => {
                 let phase = self.name(next());
@@ -496,6 +523,12 @@ impl Lowerer {
         match first.as_rule() {
             Rule::not_kw => MoveCond::Not(Box::new(self.move_factor(inner.next().expect("negated")))),
             Rule::move_cond => self.move_cond(first),
+            Rule::moving_cmp => {
+                let mut parts = first.into_inner();
+                let op = compare_op(parts.next().expect("op").as_str());
+                MoveCond::Moving(op, self.int(parts.next().expect("count")))
+            }
+            Rule::moved_by => MoveCond::MovedBy(self.name(first.into_inner().next().expect("type"))),
             _ => {
                 let mut parts = first.into_inner();
                 let site = self.move_site(parts.next().expect("site"));
@@ -581,7 +614,12 @@ impl Lowerer {
                 GameCond::Full { region, span: first_span }
             }
             Rule::count_cmp => {
-                let parts: Vec<P> = first.into_inner().collect();
+                let mut parts: Vec<P> = first.into_inner().collect();
+                let region = parts
+                    .iter()
+                    .position(|p| p.as_rule() == Rule::count_in)
+                    .map(|i| parts.remove(i))
+                    .map(|p| self.name(p.into_inner().next().expect("region")));
                 let who = self.name(parts[0].clone());
                 let (piece, rest) = if parts.len() == 4 {
                     (Some(self.name(parts[1].clone())), &parts[2..])
@@ -590,7 +628,7 @@ impl Lowerer {
                 };
                 let op = compare_op(rest[0].as_str());
                 let value = self.operand(rest[1].clone());
-                GameCond::Count { who, piece, op, value, span: first_span }
+                GameCond::Count { who, piece, region, op, value, span: first_span }
             }
             _ => {
                 let mut parts = first.into_inner();
