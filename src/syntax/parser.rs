@@ -359,8 +359,10 @@ fn rule_words(rule: Rule) -> Option<&'static str> {
         | Rule::repetition_item
         | Rule::group_item
         | Rule::threat_item
-        | Rule::track_item => {
-            "an item (game, players, board, region, track, piece, group, threat, option, counter, setup, phase, end, repetition)"
+        | Rule::track_item
+        | Rule::stacks_item
+        | Rule::attribute_item => {
+            "an item (game, players, board, region, track, piece, group, threat, stacks, attribute, option, counter, setup, phase, end, repetition)"
         }
         Rule::square_board | Rule::graph_board => "`square` or `graph`",
         Rule::point_decl | Rule::line_decl | Rule::line_kind => "`point`, `line`, `circle` or `}`",
@@ -369,12 +371,14 @@ fn rule_words(rule: Rule) -> Option<&'static str> {
         Rule::repetition_rule => "`loses`, `draw after N` or `forbidden`",
         Rule::place_rule
         | Rule::move_rule
+        | Rule::group_rule
+        | Rule::add_rule
         | Rule::next_rule
         | Rule::after_rule
         | Rule::blocked_rule
         | Rule::promote_rule
         | Rule::along_rule
-        | Rule::phase_if => "a phase rule (place, move, next, after, when blocked, promote, along, if) or `}`",
+        | Rule::phase_if => "a phase rule (place, move, may add, next, after, when blocked, promote, along, if) or `}`",
         Rule::track_path => "a path of sites such as `a1 - a2 - a3`",
         Rule::phase_block => "`{` and phase rules",
         Rule::trigger => "`move`, `capture` or `promotion`",
@@ -400,7 +404,20 @@ fn rule_words(rule: Rule) -> Option<&'static str> {
         | Rule::flip_stmt
         | Rule::forbid_stmt => "a move statement (step, slide, hop, capture, flip, forbid, if) or `}`",
         Rule::move_site | Rule::move_cond | Rule::move_term | Rule::move_factor | Rule::site_is => {
-            "a site of the move (`from`, `to`, `over`, `ahead`), then `is` and a site condition, as in `from is last_to`"
+            "a site of the move (`from`, `to`, `over`, `ahead`), then `is` and a site condition, as in `from is last_to` (or `moving <= N`, `moved by TYPE`)"
+        }
+        Rule::moving_cmp => "`moving`, a comparison and a number, as in `moving <= 2`",
+        Rule::moved_by => "`moved by TYPE`",
+        Rule::at_most_limit | Rule::one_owner | Rule::only_with | Rule::not_with | Rule::found_rule => {
+            "a stack limit (`at most N TYPE`, `one owner`, `TYPE only with TYPES`, `TYPE not with TYPES`, `found neutral: join or return`) or `}`"
+        }
+        Rule::leap_stmt => "`leap (A, B)`",
+        Rule::group_power => "`with TYPE`",
+        Rule::group_needs => "`when from has TYPE`",
+        Rule::static_passing => "`passing` and a condition on the board",
+        Rule::add_source => "`TYPES from hand` or `TYPES from supply`",
+        Rule::static_where | Rule::static_cond | Rule::static_term | Rule::static_factor => {
+            "a condition on the board, such as `level(to) <= level(from)` or `from in REGION`"
         }
         Rule::move_guard => "`when` and a game condition, or `{`",
         Rule::neutral_owner | Rule::neutral_kw => "`neutral`",
