@@ -7,6 +7,7 @@
 use orrery::agents::perft::perft;
 use orrery::agents::playout::PlayoutRng;
 use orrery::diagnostics::Source;
+use orrery::formats::notation::parse_move;
 use orrery::formats::position::{load_position, parse_position, to_toml};
 use orrery::game::Game;
 use rand::{Rng, SeedableRng};
@@ -125,6 +126,51 @@ fn perft_from_crowded_positions_matches_the_reference() {
     assert_eq!(perft_of("recovery", 3), [178, 6_862, 1_027_724]);
     assert_eq!(perft_of("hilltop", 3), [91, 4_065, 337_129]);
     assert_eq!(perft_of("flight_win", 3), [117, 3_516, 302_615]);
+}
+
+/// The position after `a1-b2 e9-e8 b2-a1` from a repetition position file.
+fn after_shuffle(file: &str) -> orrery::State {
+    let mut state =
+        load_position(&game(), format!("tests/positions/flying_obelisks_{file}.toml").as_ref()).expect("reads");
+    for text in ["a1-b2", "e9-e8", "b2-a1"] {
+        let mv = parse_move(&state, text).expect("legal in the shuffle");
+        state.apply(&mv);
+    }
+    state
+}
+
+/// FO-12 (R12): white's e8-e9 would bring back the position the file starts
+/// from, with black to move. The black globe on e6 covers d7, e7, f7, the
+/// hprism on a8 covers d8 and f8, the triangle on c7 covers d9, but f9 is
+/// safe: not every other move leaves the globe capturable, so e8-e9 is
+/// banned.
+#[test]
+fn a_repeating_move_is_banned() {
+    let state = after_shuffle("rep_ban");
+    assert_eq!(state.legal_move_texts(), ["e8-d7", "e8-d8", "e8-d9", "e8-e7", "e8-f7", "e8-f8", "e8-f9"]);
+    let counts: Vec<u64> = (1..=3).map(|d| perft(&state, d)).collect();
+    assert_eq!(counts, [7, 132, 765], "tools/reference/flying_obelisks_perft.py --play");
+}
+
+/// The exception: the black globe on e6 covers d7, e7, f7, the hprism on a8
+/// covers d8 and f8 along rank 8, the triangle on c7 covers d9, and a second
+/// black triangle on g7 covers f9. Every move that does not repeat leaves
+/// white's globe open to capture, so the repeating e8-e9 is legal too, and
+/// so is every other move (tools/reference/flying_obelisks_repetition.txt).
+#[test]
+fn the_exception_allows_the_repeating_move() {
+    let state = after_shuffle("rep_exception");
+    assert_eq!(state.legal_move_texts(), ["e8-d7", "e8-d8", "e8-d9", "e8-e7", "e8-e9", "e8-f7", "e8-f8", "e8-f9"]);
+    let counts: Vec<u64> = (1..=3).map(|d| perft(&state, d)).collect();
+    assert_eq!(counts, [8, 207, 1_193]);
+}
+
+/// Inside perft lines the ban acts from depth 4 on (without it the
+/// reference counts 10,926 and 20,350).
+#[test]
+fn the_ban_acts_inside_perft_lines() {
+    assert_eq!(perft_of("rep_ban", 4), [20, 100, 1_769, 10_853]);
+    assert_eq!(perft_of("rep_exception", 4), [27, 135, 3_269, 20_270]);
 }
 
 /// Seeded random games: the incremental hash equals a fresh one after every

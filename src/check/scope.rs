@@ -38,6 +38,8 @@ pub struct Scope<'a> {
     pub end_rules: Vec<&'a EndRule>,
     pub repetition: Option<&'a Spanned<RepetitionRule>>,
     pub repetition_reason: Option<&'a Spanned<String>>,
+    /// `repetition forbidden unless all other moves leave CONDITION`
+    pub repetition_unless: Option<&'a GameCond>,
     /// Option values in force: the file's defaults with the user's overrides.
     pub option_values: Vec<i64>,
     pub diagnostics: RefCell<Vec<Diagnostic>>,
@@ -80,6 +82,7 @@ impl<'a> Scope<'a> {
             end_rules: Vec::new(),
             repetition: None,
             repetition_reason: None,
+            repetition_unless: None,
             option_values: Vec::new(),
             diagnostics: RefCell::new(Vec::new()),
             used: RefCell::new(Usage::default()),
@@ -175,9 +178,10 @@ impl<'a> Scope<'a> {
                     }
                 }
                 Item::End(rules) => scope.end_rules.extend(rules.iter()),
-                Item::Repetition(rule, reason) => {
+                Item::Repetition(rule, reason, unless) => {
                     scope.repetition = Some(rule);
                     scope.repetition_reason = reason.as_ref();
+                    scope.repetition_unless = unless.as_ref();
                 }
                 Item::Region { .. } => {}
             }

@@ -81,6 +81,7 @@ fn assemble(scope: &Scope, source: &Source) -> Option<Game> {
         RepetitionRule::Forbidden => Repetition::Forbidden,
         RepetitionRule::DrawAfter(n) => Repetition::DrawAfter(n.clamp(2, 1000) as u32),
     });
+    let repetition_unless = scope.repetition_unless.map(|cond| conditions::game_test(scope, cond));
     traits_check(scope);
     let threats = threats(scope);
     let stacks = stacks::stacks(scope);
@@ -100,6 +101,10 @@ fn assemble(scope: &Scope, source: &Source) -> Option<Game> {
         return None;
     }
     let stacks = stacks?;
+    let repetition_unless = match repetition_unless {
+        Some(test) => Some(test?),
+        None => None,
+    };
     let mut zobrist = Zobrist::new(
         board.site_count(),
         1 + pieces.len() * (players.len() + 1),
@@ -118,6 +123,7 @@ fn assemble(scope: &Scope, source: &Source) -> Option<Game> {
     let has_royal = pieces.iter().any(|p| p.royal);
     Some(Game {
         repetition_reason: scope.repetition_reason.map(|r| r.node.clone()),
+        repetition_unless,
         tracks: scope.tracks.iter().map(|(_, t)| t.clone()).collect(),
         stacks,
         attributes: scope.attributes.iter().map(|(_, a)| a.clone()).collect(),

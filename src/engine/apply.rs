@@ -393,7 +393,7 @@ pub(crate) fn test_game(game: &Game, pos: &Position, test: &GameTest, mover: Pla
 }
 
 /// The end rules, in the order written, for a move made in `phase`.
-fn end_check(game: &Game, pos: &Position, phase: usize, mover: Player) -> Option<OutcomeCode> {
+pub(crate) fn end_check(game: &Game, pos: &Position, phase: usize, mover: Player) -> Option<OutcomeCode> {
     for (i, rule) in game.end_rules.iter().enumerate() {
         if rule.phase.is_some_and(|p| p != phase) || !test_game(game, pos, &rule.when, mover) {
             continue;

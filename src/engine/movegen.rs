@@ -36,6 +36,9 @@ impl View<'_> {
     /// Calls `emit` with each legal move of `player` until it returns false.
     pub(crate) fn generate(&self, player: Player, emit: &mut impl FnMut(Move) -> bool) {
         if self.legal && self.game.repetition == Some(Repetition::Forbidden) {
+            if self.game.repetition_unless.is_some() && super::repetition::repeats_allowed(self, player) {
+                return self.generate_royal(player, emit);
+            }
             let mut fresh = |mv: Move| super::repetition::repeats(self.game, self.pos, &mv) || emit(mv);
             return self.generate_royal(player, &mut fresh);
         }
@@ -43,7 +46,7 @@ impl View<'_> {
     }
 
     /// Generates moves with the royal test, when the game has royal pieces.
-    fn generate_royal(&self, player: Player, emit: &mut impl FnMut(Move) -> bool) {
+    pub(crate) fn generate_royal(&self, player: Player, emit: &mut impl FnMut(Move) -> bool) {
         if self.legal && self.game.has_royal {
             let far = self.quiet_zone(player);
             let mut checked = |mv: Move| {

@@ -28,6 +28,9 @@ pub struct Game {
     pub repetition: Option<Repetition>,
     /// The reason the `repetition` item gives, if it gives one.
     pub repetition_reason: Option<String>,
+    /// `repetition forbidden unless all other moves leave CONDITION`: the
+    /// condition, seen from the mover after each non-repeating move.
+    pub repetition_unless: Option<GameTest>,
     pub setup: SetupDef,
     /// Some piece type is royal: moves must not leave one threatened.
     pub has_royal: bool,

@@ -48,7 +48,8 @@ pub enum Item {
     Phase(PhaseDecl),
     End(Vec<EndRule>),
     /// `repetition RULE ["reason"]`
-    Repetition(Spanned<RepetitionRule>, Option<Spanned<String>>),
+    /// and, for `forbidden unless all other moves leave CONDITION`, the condition
+    Repetition(Spanned<RepetitionRule>, Option<Spanned<String>>, Option<GameCond>),
     /// `group NAME = TYPE, TYPE`: several piece types under one name.
     Group {
         name: Name,

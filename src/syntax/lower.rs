@@ -169,16 +169,21 @@ impl Lowerer {
             Rule::repetition_item => {
                 let r = next();
                 let span = self.span(&r);
+                let mut unless = None;
                 let rule = match r.as_str().split_whitespace().next() {
                     Some("loses") => RepetitionRule::Loses,
-                    Some("forbidden") => RepetitionRule::Forbidden,
+                    Some("forbidden") => {
+                        let cond = r.into_inner().next().and_then(|u| u.into_inner().next());
+                        unless = cond.map(|c| self.game_cond(c));
+                        RepetitionRule::Forbidden
+                    }
                     _ => {
                         let n = r.into_inner().next().map(|p| self.int(p).node).unwrap_or(3);
                         RepetitionRule::DrawAfter(n)
                     }
                 };
                 let reason = inner.next().map(|r| self.string(r));
-                Item::Repetition(Spanned::new(rule, span), reason)
+                Item::Repetition(Spanned::new(rule, span), reason, unless)
             }
             other => unreachable!("not an item: {other:?}"),
         }
