@@ -36,3 +36,20 @@ fn man_in_the_moon_board_picture() {
     assert_eq!(svg.matches("<rect").count(), 1 + 25);
     insta::assert_snapshot!(svg);
 }
+
+/// Flying Obelisks, a crowded position: every stack drawn as tiles bottom to
+/// top with its count, the obelisks grey, the 18 hill squares tinted with
+/// their level written in a corner, black's pieces dark and white's light.
+#[test]
+fn flying_obelisks_stacks_picture() {
+    let game =
+        Game::load(format!("{}/games/flying_obelisks.rules", env!("CARGO_MANIFEST_DIR"))).expect("bundled game loads");
+    let path = format!("{}/tests/positions/flying_obelisks_hills.toml", env!("CARGO_MANIFEST_DIR"));
+    let state = orrery::formats::position::load_position(&game, path.as_ref()).expect("position reads");
+    let svg = board_svg(&state);
+    assert_eq!(svg.matches(r#"<g class="stack""#).count(), 14);
+    assert!(svg.contains(r#"data-site="b6" data-pieces="black disk, black cube, neutral obelisk""#));
+    assert_eq!(svg.matches(r#"<rect class="attribute""#).count(), 18);
+    assert_eq!(svg.matches(r#"<text class="count""#).count(), 4);
+    insta::assert_snapshot!(svg);
+}

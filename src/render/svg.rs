@@ -1,6 +1,9 @@
 //! Positions drawn as SVG: square boards as a grid of cells, graph boards
 //! as their lines through the points at the rule file's coordinates, with
 //! each site named and each piece a disc lettered with its type's initial.
+//! In games with stacks, a site shows its whole stack as lettered tiles,
+//! bottom to top, with the count beside it; a site attribute (such as a
+//! level) tints the cells and is written in their corner.
 //! The output depends only on the rules and the position, so it can be
 //! snapshotted.
 
@@ -32,6 +35,11 @@ pub fn board_svg(state: &State) -> String {
     let (centres, radius) = match board.shape {
         BoardShape::Square { files, ranks } => {
             let cell = SIZE / files.max(ranks) as f64;
+            // The first attribute, if any, tints the cells: the higher, the greener.
+            let attribute = game.attributes.first();
+            let (low, high) = attribute.map_or((0, 0), |a| {
+                (a.values.iter().copied().min().unwrap_or(0), a.values.iter().copied().max().unwrap_or(0))
+            });
             for rank in 0..ranks {
                 for file in 0..files {
                     let (x, y) = (MARGIN + file as f64 * cell, MARGIN + (ranks - 1 - rank) as f64 * cell);
@@ -40,6 +48,22 @@ pub fn board_svg(state: &State) -> String {
                         svg,
                         r##"  <rect x="{x:.1}" y="{y:.1}" width="{cell:.1}" height="{cell:.1}" fill="{fill}" stroke="#8a7f66"/>"##
                     );
+                    let value = attribute.map_or(0, |a| a.values[rank * files + file]);
+                    if attribute.is_some() && value != low && high > low {
+                        let share = (value - low) as f64 / (high - low) as f64;
+                        let _ = writeln!(
+                            svg,
+                            r##"  <rect class="attribute" x="{x:.1}" y="{y:.1}" width="{cell:.1}" height="{cell:.1}" fill="#4f8a3c" fill-opacity="{:.2}"/>"##,
+                            0.15 + 0.35 * share
+                        );
+                        let _ = writeln!(
+                            svg,
+                            r##"  <text class="attribute" x="{:.1}" y="{:.1}" font-size="{:.1}" fill="#2f5a22">{value}</text>"##,
+                            x + cell * 0.06,
+                            y + cell * 0.94,
+                            cell * 0.16
+                        );
+                    }
                 }
             }
             let centres: Vec<(f64, f64)> = (0..board.site_count())
@@ -87,19 +111,16 @@ pub fn board_svg(state: &State) -> String {
     for (site, &(x, y)) in centres.iter().enumerate() {
         let name = escape(board.site_name(site as u16));
         let code = state.cell(site as u16);
-        if code == 0 {
+        if game.stacks.is_some() && code != 0 {
+            stack_tiles(&mut svg, state, site as u16, (x, y), radius);
+        } else if code == 0 {
             let _ = writeln!(
                 svg,
                 r##"  <circle class="site" data-site="{name}" cx="{x:.1}" cy="{y:.1}" r="{:.1}" fill="#8a7f66"/>"##,
                 radius * 0.3
             );
         } else {
-            let owner = game.owner_of(code) as usize;
-            let (fill, ink) = if owner < game.players.len() {
-                (PLAYER_FILLS[owner % PLAYER_FILLS.len()], PLAYER_INKS[owner % PLAYER_INKS.len()])
-            } else {
-                (NEUTRAL_FILL, "#000000")
-            };
+            let (fill, ink) = colours(game, game.owner_of(code));
             let piece = &game.pieces[game.type_of(code) as usize].name;
             let letter = piece.chars().next().unwrap_or('?').to_ascii_uppercase();
             let _ = writeln!(
@@ -120,6 +141,55 @@ pub fn board_svg(state: &State) -> String {
     }
     svg.push_str("</svg>\n");
     svg
+}
+
+/// The fill and ink of a player's pieces: their colour when the player is
+/// named after one (`white`, `black`, `red`, `blue`), else by player order;
+/// neutral pieces are grey.
+fn colours(game: &crate::game::Game, owner: u8) -> (&'static str, &'static str) {
+    let owner = owner as usize;
+    let Some(name) = game.players.get(owner) else { return (NEUTRAL_FILL, "#000000") };
+    let by_name = ["white", "black", "red", "blue"].iter().position(|c| c == name);
+    let i = by_name.unwrap_or(owner) % PLAYER_FILLS.len();
+    (PLAYER_FILLS[i], PLAYER_INKS[i])
+}
+
+/// A stack drawn as lettered tiles, bottom to top, in a square of side
+/// `2 * radius` around the site, with its count when it holds several.
+fn stack_tiles(svg: &mut String, state: &State, site: u16, (x, y): (f64, f64), radius: f64) {
+    let game = state.game();
+    let stack = state.position().stack(site);
+    let capacity = game.stacks.as_ref().map_or(1, |s| s.capacity.max(1)) as f64;
+    let (width, height) = (radius * 1.6, radius * 2.0 / capacity);
+    let name = escape(game.board.site_name(site));
+    let described: Vec<String> = stack.iter().map(|&c| game.describe_code(c)).collect();
+    let _ = writeln!(svg, r#"  <g class="stack" data-site="{name}" data-pieces="{}">"#, escape(&described.join(", ")));
+    for (level, &code) in stack.iter().enumerate() {
+        let (fill, ink) = colours(game, game.owner_of(code));
+        let letter = game.pieces[game.type_of(code) as usize].name.chars().next().unwrap_or('?').to_ascii_uppercase();
+        // The stack stands centred on the site.
+        let top = y + height * stack.len() as f64 / 2.0 - height * (level as f64 + 1.0);
+        let _ = writeln!(
+            svg,
+            r##"    <rect x="{:.1}" y="{top:.1}" width="{width:.1}" height="{:.1}" rx="{:.1}" fill="{fill}" stroke="#222222"/><text x="{x:.1}" y="{:.1}" font-size="{:.1}" text-anchor="middle" fill="{ink}">{letter}</text>"##,
+            x - width / 2.0,
+            height * 0.92,
+            height * 0.25,
+            top + height * 0.75,
+            height * 0.75
+        );
+    }
+    if stack.len() > 1 {
+        let _ = writeln!(
+            svg,
+            r##"    <text class="count" x="{:.1}" y="{:.1}" font-size="{:.1}" font-weight="bold" fill="#5a5446">{}</text>"##,
+            x + width / 2.0 + radius * 0.08,
+            y + height * stack.len() as f64 / 2.0,
+            radius * 0.5,
+            stack.len()
+        );
+    }
+    svg.push_str("  </g>\n");
 }
 
 /// Graph points scaled into the drawing area, y upwards as in the rule file.

@@ -26,16 +26,29 @@ pub fn board_text(state: &State) -> String {
             for rank in (0..ranks).rev() {
                 out.push_str(&format!("{:>2} ", rank + 1));
                 for file in 0..files {
-                    let code = state.cell((rank * files + file) as u16);
+                    let site = (rank * files + file) as u16;
+                    let code = state.cell(site);
                     out.push(' ');
-                    out.push(if code == 0 { '.' } else { symbol(state, code) });
+                    match &game.stacks {
+                        // A stack: its pieces bottom to top, padded to the tallest stack.
+                        Some(def) => {
+                            let stack = state.position().stack(site);
+                            let mut cell: String = stack.iter().map(|&c| symbol(state, c)).collect();
+                            if cell.is_empty() {
+                                cell.push('.');
+                            }
+                            out.push_str(&format!("{cell:<width$}", width = def.capacity as usize));
+                        }
+                        None => out.push(if code == 0 { '.' } else { symbol(state, code) }),
+                    }
                 }
                 out.push('\n');
             }
             out.push_str("   ");
+            let width = game.stacks.as_ref().map_or(1, |s| s.capacity as usize);
             for file in 0..files {
                 out.push(' ');
-                out.push((b'a' + file as u8) as char);
+                out.push_str(&format!("{:<width$}", (b'a' + file as u8) as char));
             }
             out.push('\n');
         }
