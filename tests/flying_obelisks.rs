@@ -205,3 +205,35 @@ fn a_position_with_an_illegal_stack_is_an_error() {
     let shown = format!("{:?}", err.diagnostics);
     assert!(shown.contains("E0614"), "{shown}");
 }
+
+/// Seeded random games, snapshotted: a change to any rule shows up as a
+/// changed game (one ply a line, then the final board and pools).
+#[test]
+fn seeded_games_as_text() {
+    let game = game();
+    for seed in [1, 2] {
+        let text = orrery::formats::trace::record_text(&game.initial_state(), seed);
+        insta::assert_snapshot!(format!("seed_{seed}"), text);
+    }
+}
+
+/// Every recorded game replays move by move to its recorded end, and its
+/// JSON lines list stacks bottom to top.
+#[test]
+fn transcripts_replay() {
+    use orrery::formats::trace::{record, replay};
+    let game = game();
+    let start = game.initial_state();
+    let mut stacked = 0;
+    for seed in 0..8 {
+        let lines = record(&start, seed);
+        for line in &lines[1..] {
+            let board = line["board"].as_object().expect("a board");
+            stacked += board.values().filter(|pieces| pieces.as_array().is_some_and(|p| p.len() > 1)).count();
+        }
+        let text: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+        let plies = replay(&start, &text.join("\n")).expect("the transcript replays");
+        assert_eq!(plies as usize, lines.len() - 2, "seed {seed}");
+    }
+    assert!(stacked > 0, "random games build stacks");
+}
