@@ -7,7 +7,7 @@ use std::path::Path;
 
 #[test]
 fn the_bundled_scenarios_hold() {
-    for game in ["man_in_the_moon", "zodiac", "sun_and_moon"] {
+    for game in ["man_in_the_moon", "zodiac", "sun_and_moon", "flying_obelisks"] {
         let rules = format!("games/{game}.rules");
         let scenarios = scenarios_for(Path::new(&rules));
         let run = run_file(Path::new(&rules), &scenarios).expect("the scenario file runs");
@@ -19,7 +19,7 @@ fn the_bundled_scenarios_hold() {
 #[test]
 fn failing_scenarios_say_what_does_not_hold() {
     let run = run_file(Path::new("games/zodiac.rules"), Path::new("tests/scenarios/wrong.tests.toml")).expect("runs");
-    assert_eq!(run.results.iter().filter(|(_, ok)| !ok).count(), 3);
+    assert_eq!(run.results.iter().filter(|(_, ok)| !ok).count(), 4);
     let rendered = render_all(&run.source, &run.diagnostics, false);
     insta::assert_snapshot!(rendered);
 }

@@ -12,12 +12,15 @@
 //! moves = ["A210-I120"]                  # optional, played in order
 //! legal = ["B030-I120", "I000-I060"]     # optional: exactly these, any order
 //! legal_count = 6                        # optional
+//! includes = ["A210-I120"]               # optional: legal, among others
+//! excludes = ["I000-I180"]               # optional: not legal
 //! perft = [6, 32]                        # optional: depths 1, 2, ...
 //! outcome = "white wins"                 # optional: "PLAYER wins", "draw", or "none"
 //! reason = "centre full"                 # optional
 //! counters = { quiet_plies = 0 }         # optional
 //! hands = { white = { man = 2 } }        # optional
 //! board = { I120 = "white disc", I000 = "" }   # optional; "" is empty
+//! board = { e1 = ["black globe", "black disk"] }  # a stack, bottom to top
 //! ```
 
 use super::position::parse_position;
@@ -50,6 +53,11 @@ struct RawScenario {
     moves: Vec<Spanned<String>>,
     legal: Option<Spanned<Vec<String>>>,
     legal_count: Option<Spanned<usize>>,
+    /// Moves that must be among the legal ones, and moves that must not.
+    #[serde(default)]
+    includes: Vec<Spanned<String>>,
+    #[serde(default)]
+    excludes: Vec<Spanned<String>>,
     perft: Option<Spanned<Vec<u64>>>,
     outcome: Option<Spanned<String>>,
     reason: Option<Spanned<String>>,
@@ -58,10 +66,19 @@ struct RawScenario {
     #[serde(default)]
     hands: BTreeMap<String, BTreeMap<String, Spanned<u16>>>,
     #[serde(default)]
-    board: BTreeMap<String, Spanned<String>>,
+    board: BTreeMap<String, Spanned<Contents>>,
 }
 
 /// What running one scenario file found.
+/// What a site must hold: one piece (`""` for none), or a stack, bottom to
+/// top (in any order when the order of a stack is not part of the game).
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum Contents {
+    One(String),
+    Stack(Vec<String>),
+}
+
 pub struct ScenarioRun {
     pub source: Source,
     /// (scenario name, passed)
@@ -167,6 +184,16 @@ fn expectations(
             out.push(fail(span(expected), format!("legal moves differ: missing {missing:?}, unexpected {extra:?}")));
         }
     }
+    for want in &s.includes {
+        if !legal.contains(want.get_ref()) {
+            out.push(fail(span(want), format!("`{}` is not a legal move here", want.get_ref())));
+        }
+    }
+    for unwanted in &s.excludes {
+        if legal.contains(unwanted.get_ref()) {
+            out.push(fail(span(unwanted), format!("`{}` is a legal move here", unwanted.get_ref())));
+        }
+    }
     if let Some(count) = &s.legal_count
         && *count.get_ref() != legal.len()
     {
@@ -222,9 +249,22 @@ fn expectations(
             continue;
         };
         let code = state.cell(at);
-        let got = if code == 0 { String::new() } else { game.describe_code(code) };
-        if got != *want.get_ref() {
-            let shown = if got.is_empty() { "empty".to_string() } else { format!("`{got}`") };
+        let mut got: Vec<String> = match game.stacks {
+            Some(_) => state.position().stack(at).iter().map(|&c| game.describe_code(c)).collect(),
+            None if code == 0 => Vec::new(),
+            None => vec![game.describe_code(code)],
+        };
+        let mut wanted: Vec<String> = match want.get_ref() {
+            Contents::One(one) if one.is_empty() => Vec::new(),
+            Contents::One(one) => vec![one.clone()],
+            Contents::Stack(list) => list.clone(),
+        };
+        if game.stacks.as_ref().is_some_and(|s| s.unordered) {
+            got.sort();
+            wanted.sort();
+        }
+        if got != wanted {
+            let shown = if got.is_empty() { "empty".to_string() } else { format!("`{}`", got.join(", ")) };
             out.push(fail(span(want), format!("{site} holds {shown}")));
         }
     }
