@@ -41,6 +41,15 @@ impl Pieces {
     }
 }
 
+/// For one group from one site: the sites each rule reaches (`applicable`:
+/// the rules that reach any), and the types in the mover's hand and in the
+/// supply.
+struct Reaching<'a> {
+    landings: &'a [SiteSet; MAX_GROUP_RULES],
+    applicable: u32,
+    pools: (u64, u64),
+}
+
 impl View<'_> {
     /// Calls `emit` with each group move of `player` in this phase (false: stop).
     pub(crate) fn generate_groups(&self, player: Player, emit: &mut impl FnMut(Move) -> bool) -> bool {
@@ -53,6 +62,14 @@ impl View<'_> {
                 *slot = self.movement_sets(movement, player);
             }
         }
+        // The types the mover's hand and the supply hold: additions of
+        // other types are never possible, so they are not even tested.
+        let types = game.pieces.len();
+        let held = |owner: Player| {
+            let hand = &self.pos.hands[owner as usize * types..(owner as usize + 1) * types];
+            hand.iter().enumerate().filter(|(_, n)| **n > 0).fold(0u64, |m, (t, _)| m | 1 << t)
+        };
+        let pools = (held(player), held(neutral));
         for from in super::apply::owned_set(game, self.pos, player).iter() {
             let stack = self.pos.stack(from);
             let height = stack.len();
@@ -67,6 +84,7 @@ impl View<'_> {
                     // The sites each rule reaches with this group.
                     let mut landings = [SiteSet::EMPTY; MAX_GROUP_RULES];
                     let mut reached = SiteSet::EMPTY;
+                    let mut applicable = 0u32;
                     for (rule, move_rule) in phase.moves.iter().enumerate().take(MAX_GROUP_RULES) {
                         let MoveRule::Group { power, needs, movement } = move_rule else { continue };
                         if power.is_some_and(|p| !holds(game, stack, group & own, p))
@@ -75,10 +93,14 @@ impl View<'_> {
                             continue;
                         }
                         landings[rule] = self.landings(movement, from, sets[rule]);
-                        reached = reached.or(landings[rule]);
+                        if !landings[rule].is_empty() {
+                            applicable |= 1 << rule;
+                            reached = reached.or(landings[rule]);
+                        }
                     }
+                    let reaching = Reaching { landings: &landings, applicable, pools };
                     for to in reached.iter() {
-                        if !self.arrivals(player, from, group, to, &landings, emit) {
+                        if !self.arrivals(player, from, group, to, &reaching, emit) {
                             return false;
                         }
                     }
@@ -110,14 +132,15 @@ impl View<'_> {
         from: Site,
         group: u8,
         to: Site,
-        landings: &[SiteSet; MAX_GROUP_RULES],
+        reaching: &Reaching,
         emit: &mut impl FnMut(Move) -> bool,
     ) -> bool {
         let game = self.game;
         let Some(def) = &game.stacks else { return true };
         let phase = &game.phases[self.pos.phase as usize];
         let neutral = game.neutral();
-        let rules = || (0..MAX_GROUP_RULES).filter(|&r| landings[r].contains(to));
+        let Reaching { landings, applicable, pools: (held, supplied) } = *reaching;
+        let rules = || (0..MAX_GROUP_RULES).filter(move |&r| applicable & (1 << r) != 0 && landings[r].contains(to));
         let Some(first) = rules().next() else { return true };
         let power_of = |r: usize| match &phase.moves[r] {
             MoveRule::Group { power: Some(p), .. } => *p,
@@ -137,7 +160,8 @@ impl View<'_> {
         // What the pools may add, over every rule that reaches `to`.
         let (mut hand, mut supply) = (0u64, 0u64);
         for addition in &phase.additions {
-            if (hand | addition.hand) == hand && (supply | addition.supply) == supply {
+            let (adds, supplies) = (addition.hand & held, addition.supply & supplied);
+            if (hand | adds) == hand && (supply | supplies) == supply {
                 continue;
             }
             let applies = rules().any(|r| {
@@ -145,8 +169,8 @@ impl View<'_> {
                 self.move_test(&addition.when, &probe, player)
             });
             if applies {
-                hand |= addition.hand;
-                supply |= addition.supply;
+                hand |= adds;
+                supply |= supplies;
             }
         }
         let found = self.pos.stack(to);
@@ -344,4 +368,104 @@ fn change_hand(game: &Game, pos: &mut Position, owner: Player, piece: PieceType,
     pos.hash ^= game.zobrist.hand(owner as usize, piece as usize, count)
         ^ game.zobrist.hand(owner as usize, piece as usize, now);
     pos.hands[slot] = now;
+}
+
+/// The hash of the position a group move leads to, worked out from the two
+/// stacks and the hands it changes, without playing it. `None` when the
+/// phase may change more than that (`next` rules, promotions): the caller
+/// then plays the move on a scratch position.
+pub(crate) fn hash_after(game: &Game, pos: &Position, mv: &Move) -> Option<u64> {
+    let phase = &game.phases[pos.phase as usize];
+    if mv.group == 0 || !phase.next.is_empty() || !phase.promotions.is_empty() {
+        return None;
+    }
+    let z = &game.zobrist;
+    let (mover, neutral) = (pos.to_move, game.neutral());
+    let unordered = game.stacks.as_ref().is_some_and(|s| s.unordered);
+    let stacked = |site: Site, pieces: &[u8]| {
+        pieces.iter().enumerate().fold(0, |h, (level, &c)| h ^ z.stacked(site as usize, level, c))
+    };
+    let mut hash = pos.hash ^ stacked(mv.from, pos.stack(mv.from)) ^ stacked(mv.to, pos.stack(mv.to));
+    // What stays on the start, and what stands on the destination after.
+    let (mut rest, mut arrived) =
+        (Pieces { codes: [0; MAX_STACK * 2], len: 0 }, Pieces { codes: [0; MAX_STACK * 2], len: 0 });
+    let mut group = Pieces { codes: [0; MAX_STACK * 2], len: 0 };
+    for (i, &code) in pos.stack(mv.from).iter().enumerate() {
+        if mv.group & (1 << i) != 0 { group.push(code) } else { rest.push(code) }
+    }
+    // Hands touched, with their counts so far: (owner, type, count).
+    let mut hands: [(Player, PieceType, u16); MAX_STACK * 2] = [(0, 0, 0); MAX_STACK * 2];
+    let mut touched = 0;
+    let mut change = |hash: &mut u64, owner: Player, piece: PieceType, delta: i32| {
+        let at = match hands[..touched].iter().position(|&(o, p, _)| (o, p) == (owner, piece)) {
+            Some(at) => at,
+            None => {
+                hands[touched] = (owner, piece, pos.hands[owner as usize * game.pieces.len() + piece as usize]);
+                touched += 1;
+                touched - 1
+            }
+        };
+        let count = hands[at].2;
+        let now = (count as i32 + delta).clamp(0, crate::game::limits::MAX_HAND as i32) as u16;
+        *hash ^= z.hand(owner as usize, piece as usize, count) ^ z.hand(owner as usize, piece as usize, now);
+        hands[at].2 = now;
+    };
+    for &code in pos.stack(mv.to) {
+        let (owner, piece) = (game.owner_of(code), game.type_of(code));
+        if owner != mover && owner != neutral {
+            if game.pieces[piece as usize].returns {
+                change(&mut hash, owner, piece, 1);
+            }
+        } else if owner == neutral && mv.taken & RETURN_FOUND != 0 {
+            change(&mut hash, neutral, piece, 1);
+        } else {
+            arrived.push(code);
+        }
+    }
+    for &code in group.as_slice() {
+        arrived.push(code);
+    }
+    if mv.choice != NO_CHOICE {
+        let owner = if mv.taken & FROM_SUPPLY != 0 { neutral } else { mover };
+        change(&mut hash, owner, mv.choice, -1);
+        arrived.push(game.code(owner, mv.choice));
+    }
+    if unordered {
+        arrived.codes[..arrived.len].sort_unstable();
+    }
+    hash ^= stacked(mv.from, rest.as_slice()) ^ stacked(mv.to, arrived.as_slice());
+    let next = ((mover as usize + 1) % game.players.len()) as Player;
+    Some(hash ^ z.to_move(mover as usize) ^ z.to_move(next as usize))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::hash_after;
+    use crate::engine::apply::advance;
+    use crate::game::Game;
+    use rand::{Rng, SeedableRng};
+
+    /// The hash worked out without playing equals the hash of the move played.
+    #[test]
+    fn hash_after_equals_the_hash_of_the_move_played() {
+        let game = Game::load("games/flying_obelisks.rules").expect("bundled game");
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(5);
+        let mut moves = Vec::new();
+        let mut checked = 0;
+        for _ in 0..3 {
+            let mut state = game.initial_state();
+            while !state.is_over() {
+                state.legal_moves(&mut moves);
+                for mv in &moves {
+                    let mut played = state.pos.clone();
+                    advance(&game, &mut played, mv);
+                    assert_eq!(hash_after(&game, &state.pos, mv), Some(played.hash), "{}", state.move_text(mv));
+                    checked += 1;
+                }
+                let mv = moves[rng.gen_range(0..moves.len())];
+                state.apply(&mv);
+            }
+        }
+        assert!(checked > 10_000);
+    }
 }

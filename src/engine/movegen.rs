@@ -36,8 +36,8 @@ impl View<'_> {
     /// Calls `emit` with each legal move of `player` until it returns false.
     pub(crate) fn generate(&self, player: Player, emit: &mut impl FnMut(Move) -> bool) {
         if self.legal && self.game.repetition == Some(Repetition::Forbidden) {
-            if self.game.repetition_unless.is_some() && super::repetition::repeats_allowed(self, player) {
-                return self.generate_royal(player, emit);
+            if self.game.repetition_unless.is_some() {
+                return super::repetition::generate_with_exception(self, player, emit);
             }
             let mut fresh = |mv: Move| super::repetition::repeats(self.game, self.pos, &mv) || emit(mv);
             return self.generate_royal(player, &mut fresh);

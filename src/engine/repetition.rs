@@ -12,42 +12,54 @@ use super::scratch::with_scratch;
 use super::state::{Move, Position};
 use crate::game::Game;
 use crate::game::rules::Player;
+use std::cell::RefCell;
 
 /// Whether the move would recreate an earlier position.
 pub(crate) fn repeats(game: &Game, pos: &Position, mv: &Move) -> bool {
-    let hash = with_scratch(pos, |scratch| {
-        advance(game, scratch, mv);
-        scratch.hash
+    let hash = super::group::hash_after(game, pos, mv).unwrap_or_else(|| {
+        with_scratch(pos, |scratch| {
+            advance(game, scratch, mv);
+            scratch.hash
+        })
     });
     pos.history.contains(&hash)
 }
 
-/// Whether the exception lets `player` make repeating moves here: some move
-/// repeats, some does not, and every one that does not leaves the
-/// condition true.
-pub(crate) fn repeats_allowed(view: &View, player: Player) -> bool {
+thread_local! {
+    /// Move buffers for `generate_with_exception`, reused (one per nesting level).
+    static BUFFERS: RefCell<Vec<Vec<(Move, bool)>>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Generates the legal moves of `player` under `repetition forbidden unless
+/// all other moves leave CONDITION`: the moves that repeat are left out
+/// unless some move does not repeat and every such move leaves the
+/// condition true. The moves are generated once, into a buffer kept per
+/// thread, and each is tested for repetition once.
+pub(crate) fn generate_with_exception(view: &View, player: Player, emit: &mut impl FnMut(Move) -> bool) {
     let (game, pos) = (view.game, view.pos);
-    let Some(condition) = &game.repetition_unless else { return false };
-    let mut repeating = false;
+    let Some(condition) = &game.repetition_unless else { return };
+    let mut moves = BUFFERS.with(|b| b.borrow_mut().pop()).unwrap_or_default();
+    moves.clear();
     view.generate_royal(player, &mut |mv| {
-        repeating = repeats(game, pos, &mv);
-        !repeating
+        moves.push((mv, repeats(game, pos, &mv)));
+        true
     });
-    if !repeating {
-        return false;
-    }
-    let (mut other, mut all_leave) = (false, true);
-    view.generate_royal(player, &mut |mv| {
-        if repeats(game, pos, &mv) {
-            return true;
+    let repeating = moves.iter().any(|&(_, r)| r);
+    let allowed = !repeating || {
+        let mut others = moves.iter().filter(|&&(_, r)| !r).peekable();
+        others.peek().is_some()
+            && others.all(|&(mv, _)| {
+                with_scratch(pos, |scratch| {
+                    let phase = scratch.phase as usize;
+                    advance(game, scratch, &mv);
+                    end_check(game, scratch, phase, player).is_none() && test_game(game, scratch, condition, player)
+                })
+            })
+    };
+    for &(mv, repeats) in &moves {
+        if (allowed || !repeats) && !emit(mv) {
+            break;
         }
-        other = true;
-        all_leave = with_scratch(pos, |scratch| {
-            let phase = scratch.phase as usize;
-            advance(game, scratch, &mv);
-            end_check(game, scratch, phase, player).is_none() && test_game(game, scratch, condition, player)
-        });
-        all_leave
-    });
-    other && all_leave
+    }
+    BUFFERS.with(|b| b.borrow_mut().push(moves));
 }
