@@ -46,14 +46,7 @@ pub(super) struct GroupParts<'a> {
 
 pub(super) fn group_rule(scope: &Scope, parts: GroupParts) -> Option<MoveRule> {
     let GroupParts { power, needs, movement, condition, passing, span } = parts;
-    if scope.stacks.is_none() {
-        scope.error(
-            Diagnostic::error("E0701", "group moves need stacks")
-                .with_label(scope.trimmed(span), "a group moves part of a stack")
-                .with_help("declare `stacks { … }` with the limits on what a stack holds"),
-        );
-        return None;
-    }
+    needs_stacks(scope, span, "group moves need stacks", "a group moves part of a stack")?;
     let power = power.map(|p| scope.piece(p));
     let needs = needs.map(|p| scope.piece(p));
     let condition = match condition {
@@ -187,14 +180,7 @@ pub(super) fn addition(
     when: &MoveCond,
     span: Span,
 ) -> Option<Addition> {
-    if scope.stacks.is_none() {
-        scope.error(
-            Diagnostic::error("E0701", "adding a piece to a group's arrival needs stacks")
-                .with_label(scope.trimmed(span), "a piece joins a stack")
-                .with_help("declare `stacks { … }` with the limits on what a stack holds"),
-        );
-        return None;
-    }
+    needs_stacks(scope, span, "adding a piece to a group's arrival needs stacks", "a piece joins a stack")?;
     let (mut hand, mut supply, mut ok) = (0u64, 0u64, true);
     for (types, pool) in sources {
         for name in types {
@@ -210,6 +196,19 @@ pub(super) fn addition(
     }
     let when = super::program::move_test(scope, when, &mut Default::default());
     Some(Addition { hand, supply, when: when? }).filter(|_| ok)
+}
+
+/// `Some(())` in a game with stacks; otherwise error E0701 at `span`.
+fn needs_stacks(scope: &Scope, span: Span, message: &str, label: &str) -> Option<()> {
+    if scope.stacks.is_none() {
+        scope.error(
+            Diagnostic::error("E0701", message)
+                .with_label(scope.trimmed(span), label)
+                .with_help("declare `stacks { … }` with the limits on what a stack holds"),
+        );
+        return None;
+    }
+    Some(())
 }
 
 /// A table with one entry per site of the board.
@@ -336,17 +335,7 @@ fn eval(scope: &Scope, cond: &Static, sites: &Sites) -> bool {
         }
     };
     match cond {
-        Static::Compare(a, op, b) => {
-            let (a, b) = (number(a), number(b));
-            match op {
-                CompareOp::Ge => a >= b,
-                CompareOp::Le => a <= b,
-                CompareOp::Eq => a == b,
-                CompareOp::Ne => a != b,
-                CompareOp::Gt => a > b,
-                CompareOp::Lt => a < b,
-            }
-        }
+        Static::Compare(a, op, b) => op.holds(number(a), number(b)),
         Static::In(site, set) => match single(*site) {
             Some(s) => set.contains(s),
             None => sites.over.iter().any(|&s| set.contains(s)),
