@@ -137,6 +137,8 @@ broken![
     unknown_next_phase,
     unknown_option,
     unknown_region,
+    chance_phase_with_moves,
+    dice_out_of_range,
     group_move_without_stacks,
     single_move_in_stack_game,
     stack_height_unbounded,

@@ -5,9 +5,9 @@
 //! The generator is seeded, so a seed gives the same choices everywhere.
 
 use super::Agent;
-use crate::agents::playout::{PlayoutRng, random_playout};
+use crate::agents::playout::{PlayoutRng, pick, random_playout};
 use crate::engine::{Move, State};
-use crate::game::rules::Player;
+use crate::game::rules::{CHANCE, Player};
 use rand::{Rng, SeedableRng};
 
 /// The UCT exploration constant (sqrt 2, for rewards in 0..=1).
@@ -80,6 +80,10 @@ impl Agent for MctsAgent {
         if untried.len() <= 1 {
             return untried.first().copied();
         }
+        if state.current_player() == CHANCE {
+            // Nothing to decide: the dice fall as they fall.
+            return Some(pick(state, &untried, &mut self.rng));
+        }
         let root_mover = state.current_player();
         let mut nodes =
             vec![Node { mv: None, mover: root_mover, children: Vec::new(), untried, visits: 0, score: 0.0 }];
@@ -90,16 +94,45 @@ impl Agent for MctsAgent {
             path.clear();
             path.push(0);
             let mut node = 0;
-            // Down the tree while every move of the node has been tried.
-            while nodes[node].untried.is_empty() && !nodes[node].children.is_empty() {
+            // Down the tree while every move of the node has been tried. At a
+            // throw of the dice, the outcome is drawn by its probability.
+            let mut drawn = None;
+            loop {
+                if scratch.current_player() == CHANCE && !scratch.is_over() {
+                    let moves = self.legal(&scratch);
+                    let mv = pick(&scratch, &moves, &mut self.rng);
+                    match nodes[node].children.iter().copied().find(|&c| nodes[c].mv == Some(mv)) {
+                        Some(child) => {
+                            node = child;
+                            scratch.apply(&mv);
+                            path.push(node);
+                            continue;
+                        }
+                        None => {
+                            drawn = Some(mv);
+                            break;
+                        }
+                    }
+                }
+                if !nodes[node].untried.is_empty() || nodes[node].children.is_empty() {
+                    break;
+                }
                 node = Self::select(&nodes, node);
                 scratch.apply(&nodes[node].mv.expect("children have moves"));
                 path.push(node);
             }
-            // One new node, for a move not tried yet.
-            if !nodes[node].untried.is_empty() {
-                let pick = self.rng.gen_range(0..nodes[node].untried.len());
-                let mv = nodes[node].untried.swap_remove(pick);
+            // One new node, for a move not tried yet (or the throw drawn).
+            if let Some(mv) = drawn {
+                nodes[node].untried.retain(|m| *m != mv);
+            }
+            if drawn.is_some() || !nodes[node].untried.is_empty() {
+                let mv = match drawn {
+                    Some(mv) => mv,
+                    None => {
+                        let pick = self.rng.gen_range(0..nodes[node].untried.len());
+                        nodes[node].untried.swap_remove(pick)
+                    }
+                };
                 let mover = scratch.current_player();
                 scratch.apply(&mv);
                 let untried = if scratch.is_over() { Vec::new() } else { self.legal(&scratch) };

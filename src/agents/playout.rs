@@ -17,6 +17,25 @@ pub struct PlayoutResult {
     pub outcome: Option<OutcomeCode>,
 }
 
+/// A random legal move: uniformly among a player's moves, by probability
+/// among the chance player's (each throw by how many throws give it).
+/// `moves` are the legal moves of `state` and not empty.
+pub fn pick(state: &State, moves: &[Move], rng: &mut impl Rng) -> Move {
+    if !moves[0].is_chance() {
+        return moves[rng.gen_range(0..moves.len())];
+    }
+    let total: u32 = moves.iter().map(|m| state.weight(m)).sum();
+    let mut roll = rng.gen_range(0..total.max(1));
+    for mv in moves {
+        let weight = state.weight(mv);
+        if roll < weight {
+            return *mv;
+        }
+        roll -= weight;
+    }
+    moves[moves.len() - 1]
+}
+
 /// Plays `state` out with random moves; `buf` is reused between calls.
 pub fn random_playout(state: &mut State, rng: &mut impl Rng, buf: &mut Vec<Move>) -> PlayoutResult {
     let start = state.ply();
@@ -39,7 +58,7 @@ pub fn random_playout(state: &mut State, rng: &mut impl Rng, buf: &mut Vec<Move>
             state.settle_turn(mover);
             continue;
         }
-        let mv = buf[rng.gen_range(0..buf.len())];
+        let mv = pick(state, buf, rng);
         last_mover = Some(state.apply_unsettled(&mv));
     }
 }

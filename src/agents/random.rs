@@ -1,9 +1,10 @@
-//! Chooses uniformly among the legal moves, with a seeded generator.
+//! Chooses uniformly among the legal moves, with a seeded generator (a
+//! throw of the dice by its probability).
 
 use super::Agent;
 use crate::agents::playout::PlayoutRng;
 use crate::engine::{Move, State};
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 
 pub struct RandomAgent {
     rng: PlayoutRng,
@@ -26,6 +27,6 @@ impl Agent for RandomAgent {
         if self.moves.is_empty() {
             return None;
         }
-        Some(self.moves[self.rng.gen_range(0..self.moves.len())])
+        Some(crate::agents::playout::pick(state, &self.moves, &mut self.rng))
     }
 }

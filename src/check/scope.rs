@@ -27,6 +27,8 @@ pub struct Scope<'a> {
     pub tracks: Vec<(&'a Name, TrackDef)>,
     /// `attribute` items, resolved to a value per site.
     pub attributes: Vec<(&'a Name, AttributeDef)>,
+    /// The `dice` item: (names, sides, unordered).
+    pub dice: Option<(&'a [Name], &'a Spanned<i64>, bool)>,
     /// The `stacks` item: (unordered, limits, span of the item).
     pub stacks: Option<(bool, &'a [StackLimitDecl], Span)>,
     /// `threat` items: (piece, seen as, region).
@@ -75,6 +77,7 @@ impl<'a> Scope<'a> {
             tracks: Vec::new(),
             attributes: Vec::new(),
             stacks: None,
+            dice: None,
             options: Vec::new(),
             counters: Vec::new(),
             phases: Vec::new(),
@@ -108,6 +111,7 @@ impl<'a> Scope<'a> {
                 Item::Threat { piece, seen_as, region } => scope.threats.push((piece, seen_as, region)),
                 Item::Track { .. } | Item::Attribute { .. } => {}
                 Item::Stacks { unordered, limits, span } => scope.stacks = Some((*unordered, limits, *span)),
+                Item::Dice { names, sides, unordered } => scope.dice = Some((names, sides, *unordered)),
                 Item::Group { name, members } => {
                     if let Some((first, _)) = scope.groups.iter().find(|(g, _)| g.node == name.node) {
                         scope.duplicate("group", name, first.span);
@@ -582,6 +586,11 @@ impl<'a> Scope<'a> {
         }
         let values = given.into_iter().map(|v| v.unwrap_or(default.node)).collect();
         self.attributes.push((name, AttributeDef { name: name.node.clone(), values }));
+    }
+
+    /// The index of a die, if the name is one (no error otherwise).
+    pub fn die(&self, name: &Name) -> Option<usize> {
+        self.dice.and_then(|(names, _, _)| names.iter().position(|d| d.node == name.node))
     }
 
     /// The index of an attribute, or an error at the name.

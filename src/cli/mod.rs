@@ -115,6 +115,10 @@ pub enum Command {
         think: u32,
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Type each throw of the dice (to replay a real game) instead of
+        /// letting the computer roll them.
+        #[arg(long = "type-dice")]
+        type_dice: bool,
     },
 }
 
@@ -125,7 +129,9 @@ pub fn run(cli: Cli) -> i32 {
         Command::Perft { game, depth, divide } => perft::run(&game, depth, divide),
         Command::Bench { game, playouts, seed, threads } => bench::run(&game, playouts, seed, threads),
         Command::Trace { game, seed, format } => trace::run(&game, seed, format),
-        Command::Play { game, random, ai, think, seed } => play::run(&game, &random, &ai, think, seed),
+        Command::Play { game, random, ai, think, seed, type_dice } => {
+            play::run(&game, &play::Players { random: &random, ai: &ai, think, seed, type_dice })
+        }
         Command::Draw { game, format } => draw::run(&game, format),
         Command::Test { paths } => test::run(&paths),
         Command::Replay { game, transcript } => replay::run(&game, &transcript),

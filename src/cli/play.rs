@@ -6,13 +6,26 @@ use super::GameArgs;
 use super::common::load;
 use crate::agents::{Agent, MctsAgent, RandomAgent};
 use crate::formats::notation::{MoveError, parse_move};
+use crate::game::rules::CHANCE;
 use crate::render::{board_text, status_text};
 use std::io::BufRead;
 
-pub fn run(args: &GameArgs, random: &[String], ai: &[String], think: u32, seed: u64) -> i32 {
+/// Who plays what: the players the computer plays, at random or by search,
+/// and whether a person types the throws of the dice.
+pub struct Players<'a> {
+    pub random: &'a [String],
+    pub ai: &'a [String],
+    pub think: u32,
+    pub seed: u64,
+    pub type_dice: bool,
+}
+
+pub fn run(args: &GameArgs, players: &Players) -> i32 {
+    let Players { random, ai, think, seed, type_dice } = *players;
     let Ok((game, mut state)) = load(args) else {
         return 1;
     };
+    let mut dice_agent = RandomAgent::new(seed ^ 0xd1ce);
     for name in random.iter().chain(ai) {
         if game.player_index(name).is_none() {
             eprintln!("error: `{name}` is not a player of {} (players: {})", game.title, game.players.join(", "));
@@ -26,9 +39,14 @@ pub fn run(args: &GameArgs, random: &[String], ai: &[String], think: u32, seed: 
     println!("{} -- type a move, `moves`, `board`, `help` or `quit`", game.title);
     print!("{}", board_text(&state));
     while !state.is_over() {
-        let player = &game.players[state.current_player() as usize];
+        let player = &game.player_name(state.current_player()).to_string();
         println!("{}", status_text(&state));
-        let computer: Option<&mut dyn Agent> = if ai.contains(player) {
+        let chance = state.current_player() == CHANCE;
+        let computer: Option<&mut dyn Agent> = if chance && !type_dice {
+            Some(&mut dice_agent)
+        } else if chance {
+            None
+        } else if ai.contains(player) {
             Some(&mut search_agent)
         } else if random.contains(player) {
             Some(&mut random_agent)

@@ -5,7 +5,7 @@
 use crate::board::SiteSet;
 use crate::check::scope::{Scope, article};
 use crate::diagnostics::Diagnostic;
-use crate::game::rules::{GameTest, SiteFilter, SiteTest, Who};
+use crate::game::rules::{GameTest, Quantity, SiteFilter, SiteTest, Who};
 use crate::syntax::ast::{GameCond, SiteCond};
 use crate::syntax::span::Name;
 
@@ -218,6 +218,29 @@ pub fn game_test(scope: &Scope, cond: &GameCond) -> Option<GameTest> {
             GameTest::Threatened { who: who?, piece: piece? }
         }
         GameCond::Counter { counter, op, value, .. } => {
+            // A die on either side, or a counter on the right: compare what
+            // the position holds.
+            let named = |name: &Name| match scope.die(name) {
+                Some(die) => Some(Quantity::Die(die)),
+                None => scope.counters.iter().position(|(c, _)| c.node == name.node).map(Quantity::Counter),
+            };
+            let right = match value {
+                crate::syntax::ast::Operand::Option(name) if scope.die(name).is_some() || named(name).is_some() => {
+                    named(name)
+                }
+                _ => None,
+            };
+            if scope.die(counter).is_some() || right.is_some() {
+                let left = match scope.die(counter) {
+                    Some(die) => Some(Quantity::Die(die)),
+                    None => scope.counter(counter, true).map(Quantity::Counter),
+                };
+                let right = match right {
+                    Some(q) => Some(q),
+                    None => operand(scope, value).map(Quantity::Number),
+                };
+                return Some(GameTest::Compare { left: left?, op: *op, right: right? });
+            }
             let (counter, value) = (scope.counter(counter, true), operand(scope, value));
             GameTest::Counter { counter: counter?, op: *op, value: value? }
         }

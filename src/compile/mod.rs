@@ -44,6 +44,48 @@ pub fn compile(source: &Source, overrides: &[(String, String)]) -> (Option<Game>
     (game, diagnostics)
 }
 
+/// The `dice` item: every outcome with its weight. `Some(None)` for a game
+/// without dice; `None` on errors.
+fn dice(scope: &Scope) -> Option<Option<DiceDef>> {
+    let Some((names, sides, unordered)) = scope.dice else { return Some(None) };
+    if !(2..=20).contains(&sides.node) || names.is_empty() || names.len() > 4 {
+        scope.error(
+            Diagnostic::error("E0715", "dice have 2 to 20 sides, and a throw 1 to 4 dice")
+                .with_label(sides.span, "out of range"),
+        );
+        return None;
+    }
+    let (count, sides_n) = (names.len(), sides.node as u8);
+    let mut outcomes: Vec<(Vec<u8>, u32)> = Vec::new();
+    let throws = (sides_n as u32).pow(count as u32);
+    for throw in 0..throws {
+        let mut values: Vec<u8> =
+            (0..count).map(|i| (throw / (sides_n as u32).pow(i as u32) % sides_n as u32) as u8 + 1).collect();
+        values.reverse();
+        if unordered {
+            values.sort_unstable();
+        }
+        match outcomes.iter_mut().find(|(v, _)| *v == values) {
+            Some((_, weight)) => *weight += 1,
+            None => outcomes.push((values, 1)),
+        }
+    }
+    outcomes.sort();
+    if outcomes.len() > u8::MAX as usize {
+        scope.error(
+            Diagnostic::error(
+                "E0715",
+                format!("these dice have {} outcomes; a throw may have at most 255", outcomes.len()),
+            )
+            .with_label(sides.span, "too many sides for this many dice")
+            .with_help("use fewer dice or fewer sides, or `unordered` dice"),
+        );
+        return None;
+    }
+    let names = names.iter().map(|n| n.node.clone()).collect();
+    Some(Some(DiceDef { names, sides: sides_n, unordered, outcomes }))
+}
+
 fn apply_overrides(scope: &mut Scope, overrides: &[(String, String)]) {
     for (name, value) in overrides {
         let Some(i) = scope.options.iter().position(|(o, _)| o.node == *name) else {
@@ -85,6 +127,7 @@ fn assemble(scope: &Scope, source: &Source) -> Option<Game> {
     traits_check(scope);
     let threats = threats(scope);
     let stacks = stacks::stacks(scope);
+    let dice = dice(scope);
     let board = scope.board.clone()?;
     let phases: Vec<PhaseDef> = phases.into_iter().collect::<Option<_>>()?;
     let end_rules: Vec<EndRuleDef> = end_rules.into_iter().collect::<Option<_>>()?;
@@ -126,6 +169,7 @@ fn assemble(scope: &Scope, source: &Source) -> Option<Game> {
         repetition_unless,
         tracks: scope.tracks.iter().map(|(_, t)| t.clone()).collect(),
         stacks,
+        dice: dice?,
         attributes: scope.attributes.iter().map(|(_, a)| a.clone()).collect(),
         has_royal,
         threats: threats?,

@@ -13,7 +13,26 @@ use crate::syntax::ast::{PhaseRule, Trigger};
 
 pub(super) fn phase(scope: &Scope, decl: &crate::syntax::ast::PhaseDecl) -> Option<PhaseDef> {
     let mut def = empty_phase(&decl.name.node);
+    def.chance = decl.chance.is_some();
     let mut ok = phase_rules(scope, &decl.rules, &mut def);
+    if let Some(span) = decl.chance {
+        if scope.dice.is_none() {
+            ok = false;
+            scope.error(
+                Diagnostic::error("E0714", "a phase by chance needs dice to throw")
+                    .with_label(span, "the chance player throws the dice here")
+                    .with_help("declare them, as in `dice d1, d2 of 6 sides`"),
+            );
+        }
+        if !def.moves.is_empty() {
+            ok = false;
+            scope.error(
+                Diagnostic::error("E0713", "in a phase by chance, only the chance player moves")
+                    .with_label(decl.name.span, "its moves are the dice's outcomes")
+                    .with_help("put the players' moves in a phase of their own, entered with `next`"),
+            );
+        }
+    }
     if def.moves.len() > MAX_GROUP_RULES && def.moves.iter().any(|m| matches!(m, MoveRule::Group { .. })) {
         ok = false;
         scope.error(
@@ -30,6 +49,8 @@ pub(super) fn phase(scope: &Scope, decl: &crate::syntax::ast::PhaseDecl) -> Opti
 fn empty_phase(name: &str) -> PhaseDef {
     PhaseDef {
         name: name.to_string(),
+        chance: false,
+        turn_stays: false,
         moves: Vec::new(),
         next: Vec::new(),
         after_move: Vec::new(),
@@ -150,17 +171,21 @@ fn phase_rules(scope: &Scope, rules: &[PhaseRule], def: &mut PhaseDef) -> bool {
                     _ => ok = false,
                 }
             }
-            PhaseRule::Next { phase, when, .. } => {
+            PhaseRule::Next { phase, pass_turn, when, .. } => {
                 let target = scope.phase(phase);
-                let when = game_test(scope, when);
+                let when = match when {
+                    Some(cond) => game_test(scope, cond).map(Some),
+                    None => Some(None),
+                };
                 match (target, when) {
                     (Some(target), Some(when)) => {
                         scope.used.borrow_mut().phases_entered[target] = true;
-                        def.next.push((when, target));
+                        def.next.push(NextRule { when, phase: target, pass_turn: *pass_turn });
                     }
                     _ => ok = false,
                 }
             }
+            PhaseRule::Turn { stays, .. } => def.turn_stays = *stays,
             PhaseRule::After { trigger, piece, counter, op, amount } => {
                 match (scope.counter(counter, false), piece.as_ref().map(|p| scope.piece(p))) {
                     (Some(_), Some(None)) | (None, _) => ok = false,

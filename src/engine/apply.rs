@@ -96,13 +96,19 @@ pub(crate) fn advance(game: &Game, pos: &mut Position, mv: &Move) {
             }
         }
     }
-    if let Some((_, target)) = phase.next.iter().find(|(test, _)| test_game(game, pos, test, mover)) {
-        pos.hash ^= z.phase(phase_index) ^ z.phase(*target);
-        pos.phase = *target as u8;
+    let next_rule = phase.next.iter().find(|r| r.when.as_ref().is_none_or(|w| test_game(game, pos, w, mover)));
+    if let Some(rule) = next_rule {
+        pos.hash ^= z.phase(phase_index) ^ z.phase(rule.phase);
+        pos.phase = rule.phase as u8;
     }
-    let next = ((mover as usize + 1) % game.players.len()) as Player;
-    pos.hash ^= z.to_move(mover as usize) ^ z.to_move(next as usize);
-    pos.to_move = next;
+    // The turn passes after a move, unless the phase keeps it (a throw of
+    // the dice always does) and no `next … passing the turn` applied.
+    let passes = next_rule.is_some_and(|r| r.pass_turn) || !(phase.turn_stays || phase.chance);
+    if passes {
+        let next = ((mover as usize + 1) % game.players.len()) as Player;
+        pos.hash ^= z.to_move(mover as usize) ^ z.to_move(next as usize);
+        pos.to_move = next;
+    }
     pos.ply += 1;
 }
 
@@ -116,6 +122,10 @@ pub(crate) fn play_move(game: &Game, pos: &mut Position, mv: &Move) -> (u32, boo
     let z = &game.zobrist;
     let mut captured = 0u32;
     let mut promoted = false;
+    if phase.chance {
+        throw_dice(game, pos, mv.choice);
+        return (0, false);
+    }
     match &phase.moves[mv.rule as usize] {
         MoveRule::Place { piece, .. } => {
             let slot = mover as usize * types + *piece as usize;
@@ -161,6 +171,26 @@ pub(crate) fn play_move(game: &Game, pos: &mut Position, mv: &Move) -> (u32, boo
         promoted |= waiting_promotions(game, pos, phase);
     }
     (captured, promoted)
+}
+
+/// The value of a quantity in a position.
+fn quantity(pos: &Position, quantity: Quantity) -> i64 {
+    match quantity {
+        Quantity::Number(n) => n,
+        Quantity::Counter(c) => pos.counters[c],
+        Quantity::Die(d) => pos.dice.get(d).copied().unwrap_or(0) as i64,
+    }
+}
+
+/// Shows the dice's outcome number `outcome`: their values stay in the
+/// position until the next throw.
+fn throw_dice(game: &Game, pos: &mut Position, outcome: u8) {
+    let Some(dice) = &game.dice else { return };
+    let Some((values, _)) = dice.outcomes.get(outcome as usize) else { return };
+    for (die, &value) in values.iter().enumerate() {
+        pos.hash ^= game.zobrist.die(die, pos.dice[die]) ^ game.zobrist.die(die, value);
+        pos.dice[die] = value;
+    }
 }
 
 /// Captures the piece on `site`: it leaves the board, into its owner's hand
@@ -386,6 +416,7 @@ pub(crate) fn test_game(game: &Game, pos: &Position, test: &GameTest, mover: Pla
         GameTest::Full { region } => game.regions[*region].set.and(pos.sets[0]).is_empty(),
         GameTest::Threatened { who, piece } => super::threat::threatened(game, pos, resolve(game, *who, mover), *piece),
         GameTest::Counter { counter, op, value } => op.holds(pos.counters[*counter], *value),
+        GameTest::Compare { left, op, right } => op.holds(quantity(pos, *left), quantity(pos, *right)),
         GameTest::Not(inner) => !test_game(game, pos, inner, mover),
         GameTest::And(parts) => parts.iter().all(|p| test_game(game, pos, p, mover)),
         GameTest::Or(parts) => parts.iter().any(|p| test_game(game, pos, p, mover)),

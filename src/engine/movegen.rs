@@ -63,6 +63,15 @@ impl View<'_> {
         let game = self.game;
         let types = game.pieces.len();
         let phase = &game.phases[self.pos.phase as usize];
+        if phase.chance {
+            let outcomes = game.dice.as_ref().map_or(0, |d| d.outcomes.len());
+            for outcome in 0..outcomes {
+                if !emit(Move::chance(outcome as u8)) {
+                    return;
+                }
+            }
+            return;
+        }
         if game.stacks.is_some() && !self.generate_groups(player, emit) {
             return;
         }

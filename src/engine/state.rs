@@ -62,6 +62,8 @@ pub struct Position {
     pub outcome: Option<OutcomeCode>,
     /// Hashes of the positions so far, for repetition rules.
     pub history: Vec<u64>,
+    /// The dice's values, one per die (0 before the first throw).
+    pub dice: Vec<u8>,
     /// Games with stacks: `stack[site * MAX_STACK + level]`, bottom first,
     /// and `heights[site]` (both empty in other games; see `stack.rs`).
     pub stack: Vec<u8>,
@@ -100,6 +102,7 @@ impl Position {
         self.last_from = other.last_from;
         self.last_to = other.last_to;
         self.stack.clone_from(&other.stack);
+        self.dice.clone_from(&other.dice);
         self.heights.clone_from(&other.heights);
         self.history.clear();
     }
@@ -132,6 +135,7 @@ impl State {
             history: Vec::new(),
             stack: Vec::new(),
             heights: Vec::new(),
+            dice: vec![0; game.dice.as_ref().map_or(0, |d| d.names.len())],
         };
         if game.stacks.is_some() {
             pos.stack = vec![0; game.board.site_count() * MAX_STACK];
@@ -203,6 +207,9 @@ impl State {
             }
             hash ^= z.state(site, self.pos.states[site]);
         }
+        for (die, &value) in self.pos.dice.iter().enumerate() {
+            hash ^= z.die(die, value);
+        }
         for (i, &count) in self.pos.hands.iter().enumerate() {
             hash ^= z.hand(i / types, i % types, count);
         }
@@ -217,8 +224,29 @@ impl State {
         &self.pos
     }
 
+    /// The player to move: `CHANCE` in a phase by chance.
     pub fn current_player(&self) -> Player {
+        if self.game.phases[self.pos.phase as usize].chance { CHANCE } else { self.pos.to_move }
+    }
+
+    /// The player whose turn it is: in a phase by chance, the one who holds
+    /// the dice.
+    pub fn holder(&self) -> Player {
         self.pos.to_move
+    }
+
+    /// The dice's values (empty without dice; 0 before the first throw).
+    pub fn dice(&self) -> &[u8] {
+        &self.pos.dice
+    }
+
+    /// How many of the equally likely throws give this chance move (1 for
+    /// any other move): random play draws chance moves by it.
+    pub fn weight(&self, mv: &Move) -> u32 {
+        match &self.game.dice {
+            Some(dice) if mv.is_chance() => dice.outcomes.get(mv.choice as usize).map_or(0, |o| o.1),
+            _ => 1,
+        }
     }
 
     pub fn hash(&self) -> u64 {
@@ -373,7 +401,17 @@ impl Move {
     }
 
     pub fn is_placement(&self) -> bool {
-        self.from == NO_SITE
+        self.from == NO_SITE && self.to != NO_SITE
+    }
+
+    /// A throw of the dice: `choice` is the outcome's number.
+    pub fn is_chance(&self) -> bool {
+        self.from == NO_SITE && self.to == NO_SITE
+    }
+
+    /// The chance move that shows outcome number `outcome`.
+    pub fn chance(outcome: u8) -> Move {
+        Move { choice: outcome, piece: NO_CHOICE, ..Move::placement(0, 0) }
     }
 }
 

@@ -14,6 +14,12 @@ impl State {
     /// The move in the game's notation.
     pub fn move_text(&self, mv: &Move) -> String {
         let board = &self.game.board;
+        if mv.is_chance() {
+            // A throw: the dice's values, `3+5`.
+            let values = self.game.dice.as_ref().and_then(|d| d.outcomes.get(mv.choice as usize));
+            let values: Vec<String> = values.map_or(Vec::new(), |o| o.0.iter().map(u8::to_string).collect());
+            return values.join("+");
+        }
         if mv.is_placement() {
             if self.game.pieces.len() == 1 {
                 board.site_name(mv.to).to_string()
@@ -138,7 +144,15 @@ pub fn parse_move(state: &State, text: &str) -> Result<Move, MoveError> {
     }
     let texts: Vec<String> = moves.iter().map(|m| state.move_text(m)).collect();
     let normalise = |t: &str| t.to_lowercase().replace(' ', "");
-    let wanted = normalise(text);
+    let mut wanted = normalise(text);
+    // Dice whose order is not part of the outcome may be typed in any order.
+    if state.game.dice.as_ref().is_some_and(|d| d.unordered) && moves.iter().any(Move::is_chance) {
+        let mut values: Vec<&str> = wanted.split('+').collect();
+        if values.iter().all(|v| v.parse::<u8>().is_ok()) {
+            values.sort_by_key(|v| v.parse::<u8>().unwrap_or(0));
+            wanted = values.join("+");
+        }
+    }
     let matches: Vec<usize> = (0..moves.len()).filter(|&i| normalise(&texts[i]) == wanted).collect();
     if let [only] = matches[..] {
         return Ok(moves[only]);
@@ -178,10 +192,7 @@ fn explain(state: &State, text: &str) -> Option<String> {
         }
         let owner = state.game.owner_of(code);
         if owner != state.current_player() && owner != state.game.neutral() {
-            return Some(format!(
-                "the piece on {from} is not {}'s",
-                state.game.players[state.current_player() as usize]
-            ));
+            return Some(format!("the piece on {from} is not {}'s", state.game.player_name(state.current_player())));
         }
         return Some(format!("the piece on {from} cannot go there"));
     }

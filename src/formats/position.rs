@@ -37,6 +37,8 @@ struct RawPosition {
     /// The sites the previous ply left and reached, for rules about the last move.
     last_from: Option<Spanned<String>>,
     last_to: Option<Spanned<String>>,
+    /// The dice's values, fixed (for tests that walk a game of chance).
+    dice: Option<Spanned<Vec<i64>>>,
     #[serde(default)]
     board: BTreeMap<Spanned<String>, Spanned<SiteContents>>,
     #[serde(default)]
@@ -140,6 +142,31 @@ pub fn parse_position(game: &Arc<Game>, source: Source) -> Result<State, Box<Rep
         && let Some(s) = site(name, &mut diagnostics)
     {
         state.pos.last_from = s;
+    }
+    if let Some(values) = &raw.dice {
+        match &game.dice {
+            Some(dice)
+                if values.get_ref().len() == dice.names.len()
+                    && values.get_ref().iter().all(|v| (1..=dice.sides as i64).contains(v)) =>
+            {
+                let mut shown: Vec<u8> = values.get_ref().iter().map(|&v| v as u8).collect();
+                if dice.unordered {
+                    shown.sort_unstable();
+                }
+                state.pos.dice = shown;
+            }
+            Some(dice) => diagnostics.push(
+                Diagnostic::error(
+                    "E0615",
+                    format!("give {} dice values, each from 1 to {}", dice.names.len(), dice.sides),
+                )
+                .with_label(span(values), "not a throw of these dice"),
+            ),
+            None => diagnostics.push(
+                Diagnostic::error("E0615", format!("{} throws no dice", game.title))
+                    .with_label(span(values), "no `dice` in the rule file"),
+            ),
+        }
     }
     if let Some(name) = &raw.last_to
         && let Some(s) = site(name, &mut diagnostics)
@@ -295,7 +322,11 @@ pub fn to_toml(state: &State) -> String {
     let game = &state.game;
     let mut out = String::new();
     out.push_str(&format!("# {}\n", game.title));
-    out.push_str(&format!("to_move = \"{}\"\n", game.players[state.current_player() as usize]));
+    out.push_str(&format!("to_move = \"{}\"\n", game.player_name(state.holder())));
+    if !state.dice().is_empty() {
+        let values: Vec<String> = state.dice().iter().map(u8::to_string).collect();
+        out.push_str(&format!("dice = [{}]\n", values.join(", ")));
+    }
     out.push_str(&format!("phase = \"{}\"\n", state.phase_name()));
     out.push_str(&format!("ply = {}\n", state.ply()));
     for (key, site) in [("last_from", state.pos.last_from), ("last_to", state.pos.last_to)] {

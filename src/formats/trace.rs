@@ -6,7 +6,7 @@
 
 use crate::agents::playout::{MAX_PLIES, PlayoutRng};
 use crate::engine::state::State;
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 use serde_json::{Map, Value, json};
 
 /// The board as `{"site": ["owner type", ...]}`, pieces bottom to top.
@@ -28,6 +28,20 @@ pub fn board_json(state: &State) -> Value {
     Value::Object(map)
 }
 
+/// Adds what else a line shows of the position before the move: the
+/// counters (when the game has any) and the dice (when it throws them).
+fn add_state(line: &mut Value, state: &State) {
+    let game = state.game();
+    if !game.counters.is_empty() {
+        let counters: Map<String, Value> =
+            game.counters.iter().zip(&state.position().counters).map(|(c, v)| (c.name.clone(), json!(v))).collect();
+        line["counters"] = Value::Object(counters);
+    }
+    if game.dice.is_some() {
+        line["dice"] = json!(state.dice());
+    }
+}
+
 /// Plays a random game from `start` with `seed` and records it.
 pub fn record(start: &State, seed: u64) -> Vec<Value> {
     play(start, seed).0
@@ -45,20 +59,24 @@ fn play(start: &State, seed: u64) -> (Vec<Value>, State) {
         if moves.is_empty() {
             break;
         }
-        let mv = moves[rng.gen_range(0..moves.len())];
-        lines.push(json!({
+        let mv = crate::agents::playout::pick(&state, &moves, &mut rng);
+        let mut line = json!({
             "ply": state.ply(),
-            "to_move": game.players[state.current_player() as usize],
+            "to_move": game.player_name(state.current_player()),
             "phase": state.phase_name(),
             "legal": moves.len(),
             "move": state.move_text(&mv),
             "board": board_json(&state),
-        }));
+        });
+        add_state(&mut line, &state);
+        lines.push(line);
         state.apply(&mv);
     }
     let outcome =
         state.outcome().map_or(Value::Null, |o| json!({ "winner": o.winner, "draw": o.draw, "reason": o.reason }));
-    lines.push(json!({ "ply": state.ply(), "board": board_json(&state), "outcome": outcome }));
+    let mut last = json!({ "ply": state.ply(), "board": board_json(&state), "outcome": outcome });
+    add_state(&mut last, &state);
+    lines.push(last);
     (lines, state)
 }
 

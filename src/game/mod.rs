@@ -37,6 +37,8 @@ pub struct Game {
     /// How the threat test sees pieces (`threat` items).
     pub threats: Vec<ThreatDef>,
     pub tracks: Vec<TrackDef>,
+    /// The `dice` item, if the game throws dice.
+    pub dice: Option<DiceDef>,
     /// Sites hold stacks of pieces (`stacks` item); `None`: one piece a site.
     pub stacks: Option<StackDef>,
     pub attributes: Vec<AttributeDef>,
@@ -73,6 +75,15 @@ impl Game {
     #[inline]
     pub fn type_of(&self, code: u8) -> PieceType {
         self.code_type[code as usize]
+    }
+
+    /// A player's name; `chance` for the chance player, `neutral` for nobody.
+    pub fn player_name(&self, player: Player) -> &str {
+        match self.players.get(player as usize) {
+            Some(name) => name,
+            None if player == CHANCE => "chance",
+            None => "neutral",
+        }
     }
 
     pub fn player_index(&self, name: &str) -> Option<Player> {

@@ -6,6 +6,10 @@ pub use crate::syntax::ast::{BlockedAction, CompareOp, EffectMode, MoveSite, Tie
 
 /// Index of a player; `neutral` is `players.len()`.
 pub type Player = u8;
+
+/// The player who throws the dice in a phase `by chance` (never an index
+/// into `players`: ask `Game::player_name`).
+pub const CHANCE: Player = Player::MAX - 1;
 /// Index of a piece type.
 pub type PieceType = u8;
 
@@ -310,6 +314,12 @@ pub enum GameTest {
         op: CompareOp,
         value: i64,
     },
+    /// Two quantities compared: dice, counters, numbers.
+    Compare {
+        left: Quantity,
+        op: CompareOp,
+        right: Quantity,
+    },
     Not(Box<GameTest>),
     And(Vec<GameTest>),
     Or(Vec<GameTest>),
@@ -324,9 +334,47 @@ pub struct CounterUpdate {
     pub amount: i64,
 }
 
+/// A number a condition reads from the position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Quantity {
+    Number(i64),
+    Counter(usize),
+    /// The value of a die (0 before the first throw).
+    Die(usize),
+}
+
+/// `next PHASE [passing the turn] [when CONDITION]`
+#[derive(Clone, Debug)]
+pub struct NextRule {
+    /// `None`: always.
+    pub when: Option<GameTest>,
+    pub phase: usize,
+    pub pass_turn: bool,
+}
+
+/// The `dice` item: dice thrown by the chance player, their values kept in
+/// the position until the next throw.
+#[derive(Clone, Debug)]
+pub struct DiceDef {
+    pub names: Vec<String>,
+    pub sides: u8,
+    /// Outcomes are sets of values, not which die showed which: the values
+    /// are kept in ascending order.
+    pub unordered: bool,
+    /// Every outcome: its values (in die order) and how many of the
+    /// `sides ^ dice` equally likely throws give it.
+    pub outcomes: Vec<(Vec<u8>, u32)>,
+}
+
 #[derive(Clone, Debug)]
 pub struct PhaseDef {
     pub name: String,
+    /// The chance player moves in this phase: its moves are the dice's
+    /// outcomes, and the turn stays with the player who holds the dice.
+    pub chance: bool,
+    /// `turn stays`: after a move of this phase the same player moves again
+    /// (unless a `next … passing the turn` rule applies).
+    pub turn_stays: bool,
     pub moves: Vec<MoveRule>,
     /// Some result can be reached in two ways: legal moves are deduplicated.
     pub dedupe: bool,
@@ -341,7 +389,7 @@ pub struct PhaseDef {
     /// group move builds.
     pub additions: Vec<Addition>,
     pub after_promotion: Vec<CounterUpdate>,
-    pub next: Vec<(GameTest, usize)>,
+    pub next: Vec<NextRule>,
     pub after_move: Vec<CounterUpdate>,
     pub after_capture: Vec<CounterUpdate>,
     /// `when blocked` rules: the first whose condition holds (seen from the

@@ -79,6 +79,16 @@ impl Zobrist {
         z ^ (z >> 31)
     }
 
+    /// Key of a die showing `value` (0, not thrown yet, has key 0). Mixed
+    /// from the numbers, like piece states.
+    #[inline]
+    pub fn die(&self, die: usize, value: u8) -> u64 {
+        if value == 0 {
+            return 0;
+        }
+        self.state(0xd1ce_0000 + die, value)
+    }
+
     #[inline]
     pub fn phase(&self, phase: usize) -> u64 {
         self.phase[phase]

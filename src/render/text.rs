@@ -4,6 +4,7 @@
 
 use crate::board::{Board, BoardShape, Site};
 use crate::engine::State;
+use crate::game::rules::CHANCE;
 
 /// One character per piece: the type's initial, upper case for the first
 /// player, lower case for the second, digits for more, `*` for neutral.
@@ -317,7 +318,10 @@ pub fn status_text(state: &State) -> String {
             Some(w) => format!("{w} wins ({})", o.reason),
             None => format!("draw ({})", o.reason),
         }),
-        None => parts.push(format!("{} to move", game.players[state.current_player() as usize])),
+        None if state.current_player() == CHANCE => {
+            parts.push(format!("chance throws for {}", game.player_name(state.holder())))
+        }
+        None => parts.push(format!("{} to move", game.player_name(state.current_player()))),
     }
     let owners = game.players.iter().map(String::as_str).chain(["the supply"]);
     for (p, player) in owners.enumerate() {
@@ -327,6 +331,12 @@ pub fn status_text(state: &State) -> String {
             .collect();
         if !held.is_empty() {
             parts.push(format!("{player} holds {}", held.join(", ")));
+        }
+    }
+    if let Some(dice) = &game.dice {
+        let shown: Vec<String> = state.dice().iter().map(u8::to_string).collect();
+        if state.dice().iter().any(|&v| v > 0) {
+            parts.push(format!("dice {} = {}", dice.names.join(", "), shown.join(", ")));
         }
     }
     for counter in &game.counters {

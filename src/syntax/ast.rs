@@ -72,6 +72,12 @@ pub enum Item {
         limits: Vec<StackLimitDecl>,
         span: Span,
     },
+    /// `dice NAME, NAME of SIDES sides [unordered]`
+    Dice {
+        names: Vec<Name>,
+        sides: Spanned<i64>,
+        unordered: bool,
+    },
     /// `attribute NAME = DEFAULT { VALUE: SITES … }`
     Attribute {
         name: Name,
@@ -150,6 +156,7 @@ impl Item {
             Item::Track { .. } => "track",
             Item::Stacks { .. } => "stacks",
             Item::Attribute { .. } => "attribute",
+            Item::Dice { .. } => "dice",
         }
     }
 }
@@ -212,6 +219,8 @@ pub enum RepetitionRule {
 #[derive(Clone, Debug)]
 pub struct PhaseDecl {
     pub name: Name,
+    /// `by chance`: the chance player throws the dice in this phase.
+    pub chance: Option<Span>,
     pub rules: Vec<PhaseRule>,
 }
 
@@ -247,9 +256,16 @@ pub enum PhaseRule {
         when: MoveCond,
         span: Span,
     },
+    /// `next PHASE [passing the turn] [when CONDITION]`
     Next {
         phase: Name,
-        when: GameCond,
+        pass_turn: bool,
+        when: Option<GameCond>,
+        span: Span,
+    },
+    /// `turn stays` or `turn passes`
+    Turn {
+        stays: bool,
         span: Span,
     },
     /// `after move [TYPE]: COUNTER op N`; with a type, only after moves of that type.

@@ -108,8 +108,22 @@ impl Lowerer {
             Rule::setup_item => Item::Setup(inner.map(|e| self.setup_entry(e)).collect()),
             Rule::phase_item => {
                 let name = self.name(next());
-                let rules = inner.map(|r| self.phase_rule(r)).collect();
-                Item::Phase(PhaseDecl { name, rules })
+                let mut chance = None;
+                let mut rules = Vec::new();
+                for part in inner {
+                    if part.as_rule() == Rule::by_chance {
+                        chance = Some(self.span(&part));
+                    } else {
+                        rules.push(self.phase_rule(part));
+                    }
+                }
+                Item::Phase(PhaseDecl { name, chance, rules })
+            }
+            Rule::dice_item => {
+                let names = self.names(next());
+                let sides = self.int(next());
+                let unordered = inner.next().is_some();
+                Item::Dice { names, sides, unordered }
             }
             Rule::end_item => Item::End(inner.map(|r| self.end_rule(r)).collect()),
             Rule::track_item => {
@@ -300,7 +314,18 @@ impl Lowerer {
             }
             Rule::next_rule => {
                 let phase = self.name(next());
-                PhaseRule::Next { phase, when: self.game_cond(next()), span }
+                let (mut pass_turn, mut when) = (false, None);
+                for part in inner {
+                    match part.as_rule() {
+                        Rule::passing_turn => pass_turn = true,
+                        _ => when = Some(self.game_cond(part)),
+                    }
+                }
+                PhaseRule::Next { phase, pass_turn, when, span }
+            }
+            Rule::turn_rule => {
+                let kind = next().into_inner().next().expect("stays or passes");
+                PhaseRule::Turn { stays: kind.as_str() == "stays", span }
             }
             Rule::after_rule => {
                 let t = next();

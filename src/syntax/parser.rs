@@ -20,7 +20,8 @@ use pest_derive::Parser;
 pub(super) struct RulesParser;
 
 /// The keywords that start top-level items.
-const ITEM_KEYWORDS: [&str; 16] = [
+const ITEM_KEYWORDS: [&str; 17] = [
+    "dice",
     "stacks",
     "attribute",
     "track",
@@ -378,7 +379,10 @@ fn rule_words(rule: Rule) -> Option<&'static str> {
         | Rule::blocked_rule
         | Rule::promote_rule
         | Rule::along_rule
-        | Rule::phase_if => "a phase rule (place, move, may add, next, after, when blocked, promote, along, if) or `}`",
+        | Rule::turn_rule
+        | Rule::phase_if => {
+            "a phase rule (place, move, may add, turn, next, after, when blocked, promote, along, if) or `}`"
+        }
         Rule::track_path => "a path of sites such as `a1 - a2 - a3`",
         Rule::phase_block => "`{` and phase rules",
         Rule::trigger => "`move`, `capture` or `promotion`",
