@@ -111,3 +111,41 @@ fn the_search_agent_plays_a_game_of_chance() {
     }
     assert!(state.outcome().is_some());
 }
+
+fn pig() -> Arc<Game> {
+    Game::load("tests/games/pig.rules").expect("the test game compiles")
+}
+
+/// Pig (tests/games/pig.rules): a throw C has 6 outcomes, a 1 passing the
+/// die (to the other player's throw) and 2..6 leading to a decision D of two
+/// actions, `roll` (a throw again) and `hold` (bank, then the other's
+/// throw); no game ends within four plies. So C(d) = C(d-1) + 5 D(d-1) and
+/// D(d) = 2 C(d-1), with C(1) = 6 and D(1) = 2: 6, 16, 76, 236.
+#[test]
+fn pig_perft_by_hand() {
+    let state = pig().initial_state();
+    let counts: Vec<u64> = (1..=4).map(|d| perft(&state, d)).collect();
+    assert_eq!(counts, [6, 16, 76, 236]);
+}
+
+/// Turns of several plies: the holder throws, decides, and the counters
+/// keep the turn's total and each player's banked score.
+#[test]
+fn pig_turns_keep_the_die_until_a_hold_or_a_one() {
+    let mut state = pig().initial_state();
+    for text in ["4", "roll", "5"] {
+        let mv = parse_move(&state, text).expect("legal");
+        state.apply(&mv);
+    }
+    assert_eq!(state.holder(), 0);
+    assert_eq!(state.legal_move_texts(), ["hold", "roll"]);
+    assert_eq!(state.counter("turn"), Some(9));
+    state.apply(&parse_move(&state, "hold").expect("legal"));
+    assert_eq!((state.counter("score_first"), state.counter("turn")), (Some(9), Some(0)));
+    assert_eq!((state.holder(), state.current_player()), (1, CHANCE));
+    // A 1 loses the turn's total and passes the die.
+    for text in ["6", "roll", "1"] {
+        state.apply(&parse_move(&state, text).expect("legal"));
+    }
+    assert_eq!((state.counter("score_second"), state.counter("turn"), state.holder()), (Some(0), Some(0), 0));
+}

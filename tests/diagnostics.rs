@@ -137,6 +137,7 @@ broken![
     unknown_next_phase,
     unknown_option,
     unknown_region,
+    per_player_counter_without_player,
     chance_phase_with_moves,
     dice_out_of_range,
     group_move_without_stacks,

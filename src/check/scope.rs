@@ -25,6 +25,9 @@ pub struct Scope<'a> {
     /// `group NAME = TYPES`, members resolved where the group is used.
     pub groups: Vec<(&'a Name, &'a [Name])>,
     pub tracks: Vec<(&'a Name, TrackDef)>,
+    /// The per-player counters (`counter NAME = N per player`): their
+    /// counters follow one another in player order, all under the one name.
+    pub per_player: Vec<String>,
     /// `attribute` items, resolved to a value per site.
     pub attributes: Vec<(&'a Name, AttributeDef)>,
     /// The `dice` item: (names, sides, unordered).
@@ -76,6 +79,7 @@ impl<'a> Scope<'a> {
             threats: Vec::new(),
             tracks: Vec::new(),
             attributes: Vec::new(),
+            per_player: Vec::new(),
             stacks: None,
             dice: None,
             options: Vec::new(),
@@ -92,6 +96,7 @@ impl<'a> Scope<'a> {
         };
         let mut seen: HashMap<&str, Span> = HashMap::new();
         let mut board_decl = None;
+        let mut per_player_counters: Vec<(&Name, i64)> = Vec::new();
         for item in &file.items {
             let keyword = item.node.keyword();
             if SINGLE_ITEMS.contains(&keyword) {
@@ -166,9 +171,12 @@ impl<'a> Scope<'a> {
                         scope.options.push((name, OptionDef { name: name.node.clone(), default, is_bool, doc }));
                     }
                 }
-                Item::Counter { name, initial } => {
+                Item::Counter { name, initial, per_player } => {
                     if let Some((first, _)) = scope.counters.iter().find(|(c, _)| c.node == name.node) {
                         scope.duplicate("counter", name, first.span);
+                    } else if *per_player {
+                        // One counter a player, named after them, once the players are known.
+                        per_player_counters.push((name, initial.node));
                     } else {
                         scope.counters.push((name, CounterDef { name: name.node.clone(), initial: initial.node }));
                     }
@@ -217,6 +225,13 @@ impl<'a> Scope<'a> {
             let mut diagnostics = Vec::new();
             scope.board = crate::board::build_board(decl, span, &mut diagnostics);
             scope.diagnostics.borrow_mut().extend(diagnostics);
+        }
+        for (name, initial) in per_player_counters {
+            scope.per_player.push(name.node.clone());
+            for player in &scope.players {
+                let def = CounterDef { name: format!("{}_{}", name.node, player.node), initial };
+                scope.counters.push((name, def));
+            }
         }
         // Regions need the board for their sites.
         for item in &file.items {
@@ -439,8 +454,15 @@ impl<'a> Scope<'a> {
         found
     }
 
+    /// The counter `name` (for a per-player counter, the first player's),
+    /// without an error when there is none.
+    pub fn counter_index(&self, name: &Name) -> Option<usize> {
+        let named = |(c, def): &(&Name, CounterDef)| c.node == name.node || def.name == name.node;
+        self.counters.iter().position(named)
+    }
+
     pub fn counter(&self, name: &Name, read: bool) -> Option<usize> {
-        let found = self.counters.iter().position(|(c, _)| c.node == name.node);
+        let found = self.counter_index(name);
         match found {
             Some(i) => {
                 if read {

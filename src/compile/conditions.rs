@@ -217,32 +217,18 @@ pub fn game_test(scope: &Scope, cond: &GameCond) -> Option<GameTest> {
             let (who, piece) = (resolve_who(scope, who), scope.piece(piece));
             GameTest::Threatened { who: who?, piece: piece? }
         }
-        GameCond::Counter { counter, op, value, .. } => {
-            // A die on either side, or a counter on the right: compare what
-            // the position holds.
-            let named = |name: &Name| match scope.die(name) {
+        GameCond::Counter { counter, who, op, value, .. } => {
+            // A counter against a number stays the plain test; dice,
+            // per-player counters and two counters compare what the position holds.
+            let left = match scope.die(counter) {
                 Some(die) => Some(Quantity::Die(die)),
-                None => scope.counters.iter().position(|(c, _)| c.node == name.node).map(Quantity::Counter),
+                None => super::counters::counter_ref(scope, counter, who.as_ref(), true).map(super::counters::reading),
             };
-            let right = match value {
-                crate::syntax::ast::Operand::Option(name) if scope.die(name).is_some() || named(name).is_some() => {
-                    named(name)
-                }
-                _ => None,
-            };
-            if scope.die(counter).is_some() || right.is_some() {
-                let left = match scope.die(counter) {
-                    Some(die) => Some(Quantity::Die(die)),
-                    None => scope.counter(counter, true).map(Quantity::Counter),
-                };
-                let right = match right {
-                    Some(q) => Some(q),
-                    None => operand(scope, value).map(Quantity::Number),
-                };
-                return Some(GameTest::Compare { left: left?, op: *op, right: right? });
+            let right = super::counters::quantity(scope, value);
+            match (left?, right?) {
+                (Quantity::Counter(c), Quantity::Number(n)) => GameTest::Counter { counter: c, op: *op, value: n },
+                (left, right) => GameTest::Compare { left, op: *op, right },
             }
-            let (counter, value) = (scope.counter(counter, true), operand(scope, value));
-            GameTest::Counter { counter: counter?, op: *op, value: value? }
         }
         GameCond::Not(inner, _) => GameTest::Not(Box::new(game_test(scope, inner)?)),
         GameCond::And(parts) => GameTest::And(all(scope, parts)?),
@@ -255,6 +241,7 @@ fn operand(scope: &Scope, operand: &crate::syntax::ast::Operand) -> Option<i64> 
     match operand {
         crate::syntax::ast::Operand::Number(n) => Some(n.node),
         crate::syntax::ast::Operand::Option(name) => scope.number_option(name),
+        crate::syntax::ast::Operand::PlayerCounter(name, _) => scope.number_option(name),
     }
 }
 

@@ -3,6 +3,7 @@
 //! from `check`; this stage assembles what it resolved.
 
 mod conditions;
+mod counters;
 mod group;
 mod load;
 mod phase;

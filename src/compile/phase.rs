@@ -186,17 +186,37 @@ fn phase_rules(scope: &Scope, rules: &[PhaseRule], def: &mut PhaseDef) -> bool {
                 }
             }
             PhaseRule::Turn { stays, .. } => def.turn_stays = *stays,
-            PhaseRule::After { trigger, piece, counter, op, amount } => {
-                match (scope.counter(counter, false), piece.as_ref().map(|p| scope.piece(p))) {
+            PhaseRule::After { trigger, piece, when, update } => {
+                let piece = piece.as_ref().map(|p| scope.piece(p));
+                let update = super::counters::update(scope, update, piece.flatten(), when.as_ref());
+                match (update, piece) {
                     (Some(_), Some(None)) | (None, _) => ok = false,
-                    (Some(counter), piece) => {
-                        let update = CounterUpdate { piece: piece.flatten(), counter, op: *op, amount: amount.node };
-                        match trigger.node {
-                            Trigger::Move => def.after_move.push(update),
-                            Trigger::Capture => def.after_capture.push(update),
-                            Trigger::Promotion => def.after_promotion.push(update),
-                        }
+                    (Some(update), _) => match trigger.node {
+                        Trigger::Move => def.after_move.push(update),
+                        Trigger::Capture => def.after_capture.push(update),
+                        Trigger::Promotion => def.after_promotion.push(update),
+                    },
+                }
+            }
+            PhaseRule::Action { name, when, updates, next, .. } => {
+                let guard = match when {
+                    Some(cond) => game_test(scope, cond).map(Some),
+                    None => Some(None),
+                };
+                let updates: Vec<Option<CounterUpdate>> =
+                    updates.iter().map(|u| super::counters::update(scope, u, None, None)).collect();
+                let next = match next {
+                    Some((phase, pass)) => scope.phase(phase).map(|p| {
+                        scope.used.borrow_mut().phases_entered[p] = true;
+                        Some((p, *pass))
+                    }),
+                    None => Some(None),
+                };
+                match (guard, updates.into_iter().collect::<Option<Vec<_>>>(), next) {
+                    (Some(guard), Some(updates), Some(next)) => {
+                        def.moves.push(MoveRule::Action { name: name.node.clone(), guard, updates, next })
                     }
+                    _ => ok = false,
                 }
             }
             PhaseRule::Blocked { when, action } => match when {

@@ -75,35 +75,52 @@ pub(crate) fn advance(game: &Game, pos: &mut Position, mv: &Move) {
     let z = &game.zobrist;
     let (captured, promoted) = play_move(game, pos, mv);
 
-    pos.last_from = mv.from;
-    pos.last_to = mv.to;
+    // A throw or an action names no site: the last move's sites stay.
+    if mv.from != NO_SITE || mv.to != NO_SITE {
+        pos.last_from = mv.from;
+        pos.last_to = mv.to;
+    }
+    let action = match phase.moves.get(mv.rule as usize) {
+        Some(MoveRule::Action { updates, next, .. }) if mv.is_action() => Some((updates, next)),
+        _ => None,
+    };
+    if let Some((updates, _)) = action {
+        for update in updates {
+            update_counter(game, pos, update, mover);
+        }
+    }
     for update in &phase.after_move {
         if update.piece.is_none_or(|p| p == mv.piece) {
-            update_counter(pos, update);
+            update_counter(game, pos, update, mover);
         }
     }
     if captured > 0 {
         for update in &phase.after_capture {
             if update.piece.is_none_or(|p| p == mv.piece) {
-                update_counter(pos, update);
+                update_counter(game, pos, update, mover);
             }
         }
     }
     if promoted {
         for update in &phase.after_promotion {
             if update.piece.is_none_or(|p| p == mv.piece) {
-                update_counter(pos, update);
+                update_counter(game, pos, update, mover);
             }
         }
     }
-    let next_rule = phase.next.iter().find(|r| r.when.as_ref().is_none_or(|w| test_game(game, pos, w, mover)));
-    if let Some(rule) = next_rule {
+    // An action that says where it leads goes there; otherwise the first
+    // `next` rule that applies.
+    let next_rule = match action {
+        Some((_, Some((phase, pass_turn)))) => Some(NextRule { when: None, phase: *phase, pass_turn: *pass_turn }),
+        _ => phase.next.iter().find(|r| r.when.as_ref().is_none_or(|w| test_game(game, pos, w, mover))).cloned(),
+    };
+    if let Some(rule) = &next_rule {
         pos.hash ^= z.phase(phase_index) ^ z.phase(rule.phase);
         pos.phase = rule.phase as u8;
     }
     // The turn passes after a move, unless the phase keeps it (a throw of
     // the dice always does) and no `next … passing the turn` applied.
-    let passes = next_rule.is_some_and(|r| r.pass_turn) || !(phase.turn_stays || phase.chance);
+    let passes = next_rule.as_ref().is_some_and(|r| r.pass_turn) || !(phase.turn_stays || phase.chance);
     if passes {
         let next = ((mover as usize + 1) % game.players.len()) as Player;
         pos.hash ^= z.to_move(mover as usize) ^ z.to_move(next as usize);
@@ -126,6 +143,9 @@ pub(crate) fn play_move(game: &Game, pos: &mut Position, mv: &Move) -> (u32, boo
         throw_dice(game, pos, mv.choice);
         return (0, false);
     }
+    if mv.is_action() {
+        return (0, false);
+    }
     match &phase.moves[mv.rule as usize] {
         MoveRule::Place { piece, .. } => {
             let slot = mover as usize * types + *piece as usize;
@@ -140,6 +160,7 @@ pub(crate) fn play_move(game: &Game, pos: &mut Position, mv: &Move) -> (u32, boo
             }
         }
         MoveRule::Group { .. } => captured += super::group::play_group(game, pos, mv),
+        MoveRule::Action { .. } => {}
         MoveRule::Move { effects, keeps_dir, .. } => {
             let code = pos.cells[mv.from as usize];
             let state = if *keeps_dir && mv.dir != NO_DIR { mv.dir + 1 } else { pos.states[mv.from as usize] };
@@ -173,11 +194,13 @@ pub(crate) fn play_move(game: &Game, pos: &mut Position, mv: &Move) -> (u32, boo
     (captured, promoted)
 }
 
-/// The value of a quantity in a position.
-fn quantity(pos: &Position, quantity: Quantity) -> i64 {
+/// The value of a quantity in a position, `mover` deciding whose counter a
+/// per-player one is.
+fn quantity(game: &Game, pos: &Position, quantity: Quantity, mover: Player) -> i64 {
     match quantity {
         Quantity::Number(n) => n,
         Quantity::Counter(c) => pos.counters[c],
+        Quantity::OfPlayer { base, who } => pos.counters[base + resolve(game, who, mover) as usize],
         Quantity::Die(d) => pos.dice.get(d).copied().unwrap_or(0) as i64,
     }
 }
@@ -350,12 +373,21 @@ pub(crate) fn enemy_set(game: &Game, pos: &Position, player: Player) -> SiteSet 
         .fold(SiteSet::EMPTY, |acc, p| acc.or(owned_set(game, pos, p)))
 }
 
-fn update_counter(pos: &mut Position, update: &CounterUpdate) {
-    let value = &mut pos.counters[update.counter];
+/// Runs a counter update of a move by `mover`, when its condition holds.
+fn update_counter(game: &Game, pos: &mut Position, update: &CounterUpdate, mover: Player) {
+    if update.when.as_ref().is_some_and(|w| !test_game(game, pos, w, mover)) {
+        return;
+    }
+    let amount = quantity(game, pos, update.amount, mover);
+    let counter = match update.counter {
+        CounterRef::Fixed(c) => c,
+        CounterRef::OfPlayer { base, who } => base + resolve(game, who, mover) as usize,
+    };
+    let value = &mut pos.counters[counter];
     *value = match update.op {
-        UpdateOp::Add => value.saturating_add(update.amount),
-        UpdateOp::Sub => value.saturating_sub(update.amount),
-        UpdateOp::Set => update.amount,
+        UpdateOp::Add => value.saturating_add(amount),
+        UpdateOp::Sub => value.saturating_sub(amount),
+        UpdateOp::Set => amount,
     };
 }
 
@@ -416,7 +448,9 @@ pub(crate) fn test_game(game: &Game, pos: &Position, test: &GameTest, mover: Pla
         GameTest::Full { region } => game.regions[*region].set.and(pos.sets[0]).is_empty(),
         GameTest::Threatened { who, piece } => super::threat::threatened(game, pos, resolve(game, *who, mover), *piece),
         GameTest::Counter { counter, op, value } => op.holds(pos.counters[*counter], *value),
-        GameTest::Compare { left, op, right } => op.holds(quantity(pos, *left), quantity(pos, *right)),
+        GameTest::Compare { left, op, right } => {
+            op.holds(quantity(game, pos, *left, mover), quantity(game, pos, *right, mover))
+        }
         GameTest::Not(inner) => !test_game(game, pos, inner, mover),
         GameTest::And(parts) => parts.iter().all(|p| test_game(game, pos, p, mover)),
         GameTest::Or(parts) => parts.iter().any(|p| test_game(game, pos, p, mover)),

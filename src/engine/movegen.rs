@@ -79,6 +79,12 @@ impl View<'_> {
             let rule = rule as u8;
             match move_rule {
                 MoveRule::Group { .. } => {}
+                MoveRule::Action { guard, .. } => {
+                    if guard.as_ref().is_none_or(|g| test_game(game, self.pos, g, player)) && !emit(Move::action(rule))
+                    {
+                        return;
+                    }
+                }
                 MoveRule::Place { piece, on } => {
                     if self.pos.hands[player as usize * types + *piece as usize] == 0 {
                         continue;

@@ -33,6 +33,8 @@ pub struct Move {
 
 /// No direction (placements).
 pub const NO_DIR: Dir = Dir::MAX;
+/// Marks an action among moves that name no site.
+pub const ACTION: Dir = Dir::MAX - 1;
 /// No promotion choice.
 pub const NO_CHOICE: PieceType = PieceType::MAX;
 
@@ -406,7 +408,17 @@ impl Move {
 
     /// A throw of the dice: `choice` is the outcome's number.
     pub fn is_chance(&self) -> bool {
-        self.from == NO_SITE && self.to == NO_SITE
+        self.from == NO_SITE && self.to == NO_SITE && self.dir != ACTION
+    }
+
+    /// An action (`action NAME { … }`): `rule` is its rule.
+    pub fn is_action(&self) -> bool {
+        self.from == NO_SITE && self.to == NO_SITE && self.dir == ACTION
+    }
+
+    /// The action made by rule `rule` of the phase.
+    pub fn action(rule: u8) -> Move {
+        Move { rule, piece: NO_CHOICE, dir: ACTION, ..Move::placement(rule, 0) }
     }
 
     /// The chance move that shows outcome number `outcome`.

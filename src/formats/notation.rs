@@ -20,6 +20,12 @@ impl State {
             let values: Vec<String> = values.map_or(Vec::new(), |o| o.0.iter().map(u8::to_string).collect());
             return values.join("+");
         }
+        if mv.is_action() {
+            let phase = &self.game.phases[self.pos.phase as usize];
+            if let Some(MoveRule::Action { name, .. }) = phase.moves.get(mv.rule as usize) {
+                return name.clone();
+            }
+        }
         if mv.is_placement() {
             if self.game.pieces.len() == 1 {
                 board.site_name(mv.to).to_string()

@@ -211,6 +211,16 @@ pub enum MoveRule {
         /// test; `reach[0]` counts from the piece's site.
         reach: Vec<u8>,
     },
+    /// `action NAME [when CONDITION] { UPDATES [next PHASE] }`: a move with
+    /// no piece, written as its name.
+    Action {
+        name: String,
+        guard: Option<GameTest>,
+        updates: Vec<CounterUpdate>,
+        /// (phase, pass the turn): where the action leads, instead of the
+        /// phase's `next` rules.
+        next: Option<(usize, bool)>,
+    },
     /// `move group with TYPE { MOVEMENT }`: any part of the mover's stack
     /// that holds a piece of `power` moves by that piece's movement, carrying
     /// any of the neutral pieces there as passengers. Arriving, it captures
@@ -329,9 +339,23 @@ pub enum GameTest {
 pub struct CounterUpdate {
     /// Only after moves of this piece type, when given.
     pub piece: Option<PieceType>,
-    pub counter: usize,
+    /// Only when this holds (seen from the mover), when given.
+    pub when: Option<GameTest>,
+    pub counter: CounterRef,
     pub op: UpdateOp,
-    pub amount: i64,
+    pub amount: Quantity,
+}
+
+/// A counter an update changes: a fixed one, or the counter of a player
+/// among a per-player counter's (`score(mover)`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CounterRef {
+    Fixed(usize),
+    /// `base` is the first player's counter; the others follow in player order.
+    OfPlayer {
+        base: usize,
+        who: Who,
+    },
 }
 
 /// A number a condition reads from the position.
@@ -339,6 +363,11 @@ pub struct CounterUpdate {
 pub enum Quantity {
     Number(i64),
     Counter(usize),
+    /// A player's counter among a per-player counter's.
+    OfPlayer {
+        base: usize,
+        who: Who,
+    },
     /// The value of a die (0 before the first throw).
     Die(usize),
 }

@@ -40,9 +40,11 @@ pub enum Item {
         value: Spanned<Value>,
         doc: Option<Spanned<String>>,
     },
+    /// `counter NAME = N [per player]`
     Counter {
         name: Name,
         initial: Spanned<i64>,
+        per_player: bool,
     },
     Setup(Vec<SetupEntry>),
     Phase(PhaseDecl),
@@ -272,9 +274,16 @@ pub enum PhaseRule {
     After {
         trigger: Spanned<Trigger>,
         piece: Option<Name>,
-        counter: Name,
-        op: UpdateOp,
-        amount: Spanned<i64>,
+        when: Option<GameCond>,
+        update: Update,
+    },
+    /// `action NAME [when CONDITION] { UPDATES  [next PHASE [passing the turn]] }`
+    Action {
+        name: Name,
+        when: Option<GameCond>,
+        updates: Vec<Update>,
+        next: Option<(Name, bool)>,
+        span: Span,
     },
     /// `when blocked [and CONDITION]: ACTION`; the condition is seen from the blocked player.
     Blocked {
@@ -481,8 +490,10 @@ pub enum GameCond {
         piece: Name,
         span: Span,
     },
+    /// `COUNTER OP VALUE`; `who` for a per-player counter, `score(mover)`.
     Counter {
         counter: Name,
+        who: Option<Name>,
         op: CompareOp,
         value: Operand,
         span: Span,
@@ -496,7 +507,19 @@ pub enum GameCond {
 #[derive(Clone, Debug)]
 pub enum Operand {
     Number(Spanned<i64>),
+    /// A number option, a die or a counter.
     Option(Name),
+    /// A per-player counter of a player: `score(mover)`.
+    PlayerCounter(Name, Name),
+}
+
+/// `COUNTER OP AMOUNT`, the counter maybe a player's: `score(mover) += turn`.
+#[derive(Clone, Debug)]
+pub struct Update {
+    pub counter: Name,
+    pub who: Option<Name>,
+    pub op: UpdateOp,
+    pub amount: Operand,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -103,7 +103,8 @@ impl Lowerer {
             }
             Rule::counter_item => {
                 let name = self.name(next());
-                Item::Counter { name, initial: self.int(next()) }
+                let initial = self.int(next());
+                Item::Counter { name, initial, per_player: inner.next().is_some() }
             }
             Rule::setup_item => Item::Setup(inner.map(|e| self.setup_entry(e)).collect()),
             Rule::phase_item => {
@@ -324,7 +325,7 @@ impl Lowerer {
                 PhaseRule::Next { phase, pass_turn, when, span }
             }
             Rule::turn_rule => {
-                let kind = next().into_inner().next().expect("stays or passes");
+                let kind = next();
                 PhaseRule::Turn { stays: kind.as_str() == "stays", span }
             }
             Rule::after_rule => {
@@ -335,23 +336,35 @@ impl Lowerer {
                     _ => Trigger::Move,
                 };
                 let trigger = Spanned::new(trigger, self.span(&t));
-                let mut part = next();
-                let piece = if part.as_rule() == Rule::ident {
-                    let piece = self.name(part);
-                    part = next();
-                    Some(piece)
-                } else {
-                    None
-                };
-                let mut update = part.into_inner();
-                let counter = self.name(update.next().expect("counter"));
-                let op = match update.next().expect("op").as_str() {
-                    "+=" => UpdateOp::Add,
-                    "-=" => UpdateOp::Sub,
-                    _ => UpdateOp::Set,
-                };
-                let amount = self.int(update.next().expect("amount"));
-                PhaseRule::After { trigger, piece, counter, op, amount }
+                let (mut piece, mut when, mut update) = (None, None, None);
+                for part in inner {
+                    match part.as_rule() {
+                        Rule::ident => piece = Some(self.name(part)),
+                        Rule::after_when => {
+                            when = part.into_inner().find(|p| p.as_rule() == Rule::game_cond).map(|c| self.game_cond(c))
+                        }
+                        _ => update = Some(self.update(part)),
+                    }
+                }
+                let update = update.expect("grammar guarantees an update");
+                PhaseRule::After { trigger, piece, when, update }
+            }
+            Rule::action_rule => {
+                let name = self.name(next());
+                let (mut when, mut updates, mut next_phase) = (None, Vec::new(), None);
+                for part in inner {
+                    match part.as_rule() {
+                        Rule::game_cond => when = Some(self.game_cond(part)),
+                        Rule::counter_update => updates.push(self.update(part)),
+                        Rule::action_next => {
+                            let mut parts = part.into_inner();
+                            let phase = self.name(parts.next().expect("phase"));
+                            next_phase = Some((phase, parts.next().is_some()));
+                        }
+                        _ => {}
+                    }
+                }
+                PhaseRule::Action { name, when, updates, next: next_phase, span }
             }
             Rule::blocked_rule => {
                 let mut when = None;
@@ -662,17 +675,43 @@ impl Lowerer {
             }
             _ => {
                 let mut parts = first.into_inner();
-                let counter = self.name(parts.next().expect("counter"));
+                let (counter, who) = self.counter_ref(parts.next().expect("counter"));
                 let op = compare_op(parts.next().expect("op").as_str());
                 let value = self.operand(parts.next().expect("value"));
-                GameCond::Counter { counter, op, value, span: first_span }
+                GameCond::Counter { counter, who, op, value, span: first_span }
             }
         }
     }
 
+    /// `COUNTER[(WHO)] OP AMOUNT`
+    fn update(&self, pair: P) -> Update {
+        let mut parts = pair.into_inner();
+        let (counter, who) = self.counter_ref(parts.next().expect("counter"));
+        let op = match parts.next().expect("op").as_str() {
+            "+=" => UpdateOp::Add,
+            "-=" => UpdateOp::Sub,
+            _ => UpdateOp::Set,
+        };
+        let amount = self.operand(parts.next().expect("amount"));
+        Update { counter, who, op, amount }
+    }
+
+    /// `NAME` or `NAME(WHO)`
+    fn counter_ref(&self, pair: P) -> (Name, Option<Name>) {
+        let mut parts = pair.into_inner();
+        let name = self.name(parts.next().expect("name"));
+        (name, parts.next().map(|w| self.name(w)))
+    }
+
     fn operand(&self, pair: P) -> Operand {
         let inner = pair.into_inner().next().expect("a value has one child");
-        if inner.as_rule() == Rule::int { Operand::Number(self.int(inner)) } else { Operand::Option(self.name(inner)) }
+        if inner.as_rule() == Rule::int {
+            return Operand::Number(self.int(inner));
+        }
+        match self.counter_ref(inner) {
+            (name, None) => Operand::Option(name),
+            (name, Some(who)) => Operand::PlayerCounter(name, who),
+        }
     }
 
     fn end_rule(&self, pair: P) -> EndRule {

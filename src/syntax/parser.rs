@@ -380,8 +380,9 @@ fn rule_words(rule: Rule) -> Option<&'static str> {
         | Rule::promote_rule
         | Rule::along_rule
         | Rule::turn_rule
+        | Rule::action_rule
         | Rule::phase_if => {
-            "a phase rule (place, move, may add, turn, next, after, when blocked, promote, along, if) or `}`"
+            "a phase rule (place, move, may add, action, turn, next, after, when blocked, promote, along, if) or `}`"
         }
         Rule::track_path => "a path of sites such as `a1 - a2 - a3`",
         Rule::phase_block => "`{` and phase rules",
