@@ -149,3 +149,44 @@ fn pig_turns_keep_the_die_until_a_hold_or_a_one() {
     }
     assert_eq!((state.counter("score_second"), state.counter("turn"), state.holder()), (Some(0), Some(0), 0));
 }
+
+/// `when blocked: next PHASE passing the turn`: a throw that leaves the
+/// holder without a move ends his turn. One neutral token walks east on a
+/// 3 x 1 board, one site on a throw of 1 (a three-sided die); a 2 or a 3
+/// blocks, and the other player throws. Whoever brings it to c1 wins.
+/// Throw 1: 3 outcomes. Then a 1 gives one step, a 2 or a 3 the other
+/// player's throw (3): 1 + 3 + 3 = 7. Ply 3: after the step, the other
+/// player's throw (3); after each blocked throw, the other's throw again
+/// gives 1 + 3 + 3 = 7: 3 + 7 + 7 = 17.
+#[test]
+fn a_blocked_player_can_end_his_turn() {
+    let text = r#"
+game "Steps"
+players first, second
+board square 3 x 1
+piece token
+region goal = c1
+dice die of 3 sides
+setup {
+  neutral token on a1
+}
+phase throw by chance {
+  next walk
+}
+phase walk {
+  move neutral token when die == 1 { step e }
+  next throw
+  when blocked: next throw passing the turn
+}
+end {
+  when full(goal): mover wins "reached c1"
+}
+"#;
+    let game = Game::from_source(Source::new("steps.rules", text.to_string()), &[]).expect("compiles");
+    let state = game.initial_state();
+    let counts: Vec<u64> = (1..=3).map(|d| perft(&state, d)).collect();
+    assert_eq!(counts, [3, 7, 17]);
+    let mut after = state.clone();
+    after.apply(&parse_move(&state, "2").expect("a throw"));
+    assert_eq!((after.current_player(), after.holder(), after.phase_name()), (CHANCE, 1, "throw"));
+}

@@ -9,7 +9,7 @@ use crate::check::scope::Scope;
 use crate::diagnostics::Diagnostic;
 use crate::game::limits::{MAX_ALONG, MAX_GROUP_RULES};
 use crate::game::rules::*;
-use crate::syntax::ast::{PhaseRule, Trigger};
+use crate::syntax::ast::{BlockedActionDecl, PhaseRule, Trigger};
 
 pub(super) fn phase(scope: &Scope, decl: &crate::syntax::ast::PhaseDecl) -> Option<PhaseDef> {
     let mut def = empty_phase(&decl.name.node);
@@ -219,13 +219,27 @@ fn phase_rules(scope: &Scope, rules: &[PhaseRule], def: &mut PhaseDef) -> bool {
                     _ => ok = false,
                 }
             }
-            PhaseRule::Blocked { when, action } => match when {
-                None => def.blocked.push((None, action.node)),
-                Some(cond) => match game_test(scope, cond) {
-                    Some(test) => def.blocked.push((Some(test), action.node)),
-                    None => ok = false,
-                },
-            },
+            PhaseRule::Blocked { when, action } => {
+                let when = match when {
+                    Some(cond) => game_test(scope, cond).map(Some),
+                    None => Some(None),
+                };
+                let action = match &action.node {
+                    BlockedActionDecl::Plain(plain) => Some(match plain {
+                        crate::syntax::ast::BlockedAction::Skip => BlockedAction::Skip,
+                        crate::syntax::ast::BlockedAction::Lose => BlockedAction::Lose,
+                        crate::syntax::ast::BlockedAction::Draw => BlockedAction::Draw,
+                    }),
+                    BlockedActionDecl::Next(phase, pass_turn) => scope.phase(phase).map(|p| {
+                        scope.used.borrow_mut().phases_entered[p] = true;
+                        BlockedAction::Next { phase: p, pass_turn: *pass_turn }
+                    }),
+                };
+                match (when, action) {
+                    (Some(when), Some(action)) => def.blocked.push((when, action)),
+                    _ => ok = false,
+                }
+            }
             PhaseRule::Promote { piece, on, .. } => {
                 let (piece, on) = (scope.piece(piece), site_filter(scope, on));
                 match (piece, on) {

@@ -36,8 +36,23 @@ impl State {
 
     /// Decides who really moves next when the player due to move is blocked.
     pub(crate) fn settle_turn(&mut self, last_mover: Player) {
+        // A blocked rule may lead to another phase, where the player due
+        // may be blocked again: a few such steps, then nobody can move.
+        for _ in 0..MAX_BLOCKED_STEPS {
+            if !self.settle_once(last_mover) {
+                return;
+            }
+        }
+        if self.pos.outcome.is_none() && !self.has_move(self.pos.to_move) {
+            self.pos.outcome = Some(OutcomeCode::draw(Reason::NobodyCanMove));
+        }
+    }
+
+    /// One step of `settle_turn`; true when the game went on in another
+    /// phase, to be settled again.
+    fn settle_once(&mut self, last_mover: Player) -> bool {
         if self.pos.outcome.is_some() || self.has_move(self.pos.to_move) {
-            return;
+            return false;
         }
         let blocked = self.pos.to_move;
         let game = &*self.game;
@@ -54,15 +69,33 @@ impl State {
                 if let Some(last) = self.pos.history.last_mut() {
                     *last = self.pos.hash;
                 }
-                return;
+                return false;
+            }
+            BlockedAction::Next { phase, pass_turn } => {
+                let z = &self.game.zobrist;
+                self.pos.hash ^= z.phase(self.pos.phase as usize) ^ z.phase(phase);
+                self.pos.phase = phase as u8;
+                if pass_turn {
+                    let next = ((blocked as usize + 1) % self.game.players.len()) as Player;
+                    self.pos.hash ^= z.to_move(blocked as usize) ^ z.to_move(next as usize);
+                    self.pos.to_move = next;
+                }
+                if let Some(last) = self.pos.history.last_mut() {
+                    *last = self.pos.hash;
+                }
+                return true;
             }
             BlockedAction::Skip => OutcomeCode::draw(Reason::NobodyCanMove),
             BlockedAction::Lose => OutcomeCode::loss(&self.game, blocked, Reason::Blocked),
             BlockedAction::Draw => OutcomeCode::draw(Reason::Blocked),
         };
         self.pos.outcome = Some(outcome);
+        false
     }
 }
+
+/// How many `when blocked: next …` steps one move may lead to.
+const MAX_BLOCKED_STEPS: usize = 8;
 
 /// A move's whole change to the position, short of deciding the game: the
 /// pieces, counters, phase, player to move and ply. `apply` adds the end

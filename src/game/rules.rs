@@ -2,7 +2,21 @@
 //! by move generation and apply. Produced by `compile`, never by hand.
 
 use crate::board::{Dir, Site, SiteSet};
-pub use crate::syntax::ast::{BlockedAction, CompareOp, EffectMode, MoveSite, TieResult, UpdateOp};
+pub use crate::syntax::ast::{CompareOp, EffectMode, MoveSite, TieResult, UpdateOp};
+
+/// What happens when the player to move has no legal move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BlockedAction {
+    /// The turn passes back to the player who moved last.
+    Skip,
+    Lose,
+    Draw,
+    /// The game goes on in another phase, passing the turn or not.
+    Next {
+        phase: usize,
+        pass_turn: bool,
+    },
+}
 
 /// Index of a player; `neutral` is `players.len()`.
 pub type Player = u8;

@@ -288,7 +288,7 @@ pub enum PhaseRule {
     /// `when blocked [and CONDITION]: ACTION`; the condition is seen from the blocked player.
     Blocked {
         when: Option<GameCond>,
-        action: Spanned<BlockedAction>,
+        action: Spanned<BlockedActionDecl>,
     },
     /// `promote TYPE on SITE-CONDITION from hand`
     Promote {
@@ -329,6 +329,14 @@ pub enum BlockedAction {
     Skip,
     Lose,
     Draw,
+}
+
+/// A `when blocked` action as written: one of the plain ones, or `next
+/// PHASE [passing the turn]`.
+#[derive(Clone, Debug)]
+pub enum BlockedActionDecl {
+    Plain(BlockedAction),
+    Next(Name, bool),
 }
 
 /// One statement of a move program.

@@ -373,12 +373,18 @@ impl Lowerer {
                     when = Some(self.game_cond(next()));
                     a = next();
                 }
+                let span = self.span(&a);
                 let action = match a.as_str() {
-                    "skip" => BlockedAction::Skip,
-                    "draw" => BlockedAction::Draw,
-                    _ => BlockedAction::Lose,
+                    "skip" => BlockedActionDecl::Plain(BlockedAction::Skip),
+                    "draw" => BlockedActionDecl::Plain(BlockedAction::Draw),
+                    "lose" => BlockedActionDecl::Plain(BlockedAction::Lose),
+                    _ => {
+                        let mut parts = a.into_inner().next().expect("next PHASE").into_inner();
+                        let phase = self.name(parts.next().expect("phase"));
+                        BlockedActionDecl::Next(phase, parts.next().is_some())
+                    }
                 };
-                PhaseRule::Blocked { when, action: Spanned::new(action, self.span(&a)) }
+                return PhaseRule::Blocked { when, action: Spanned::new(action, span) };
             }
             Rule::along_rule => {
                 let track = self.name(next());
