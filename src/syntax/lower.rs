@@ -384,7 +384,7 @@ impl Lowerer {
                         BlockedActionDecl::Next(phase, parts.next().is_some())
                     }
                 };
-                return PhaseRule::Blocked { when, action: Spanned::new(action, span) };
+                PhaseRule::Blocked { when, action: Spanned::new(action, span) }
             }
             Rule::along_rule => {
                 let track = self.name(next());
