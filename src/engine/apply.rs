@@ -113,9 +113,13 @@ pub(crate) fn advance(game: &Game, pos: &mut Position, mv: &Move) {
         pos.last_from = mv.from;
         pos.last_to = mv.to;
     }
-    let action = match phase.moves.get(mv.rule as usize) {
-        Some(MoveRule::Action { updates, next, .. }) if mv.is_action() => Some((updates, next)),
-        _ => None,
+    let action = if mv.is_action() {
+        match phase.moves.get(mv.rule as usize) {
+            Some(MoveRule::Action { updates, next, .. }) => Some((updates, next)),
+            _ => None,
+        }
+    } else {
+        None
     };
     if let Some((updates, _)) = action {
         for update in updates {
@@ -174,9 +178,6 @@ pub(crate) fn play_move(game: &Game, pos: &mut Position, mv: &Move) -> (u32, boo
     let mut promoted = false;
     if phase.chance {
         throw_dice(game, pos, mv.choice);
-        return (0, false);
-    }
-    if mv.is_action() {
         return (0, false);
     }
     match &phase.moves[mv.rule as usize] {
@@ -407,7 +408,25 @@ pub(crate) fn enemy_set(game: &Game, pos: &Position, player: Player) -> SiteSet 
 }
 
 /// Runs a counter update of a move by `mover`, when its condition holds.
+#[inline]
 fn update_counter(game: &Game, pos: &mut Position, update: &CounterUpdate, mover: Player) {
+    // The common update, a fixed counter by a number, without a condition.
+    if let (None, CounterRef::Fixed(c), Quantity::Number(amount)) = (&update.when, update.counter, update.amount) {
+        let value = &mut pos.counters[c];
+        *value = match update.op {
+            UpdateOp::Add => value.saturating_add(amount),
+            UpdateOp::Sub => value.saturating_sub(amount),
+            UpdateOp::Set => amount,
+        };
+        return;
+    }
+    update_counter_in_general(game, pos, update, mover);
+}
+
+/// `update_counter` for conditions, per-player counters and amounts read
+/// from the position.
+#[inline(never)]
+fn update_counter_in_general(game: &Game, pos: &mut Position, update: &CounterUpdate, mover: Player) {
     if update.when.as_ref().is_some_and(|w| !test_game(game, pos, w, mover)) {
         return;
     }
