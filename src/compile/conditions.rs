@@ -79,6 +79,38 @@ fn to_set(mask: &[bool]) -> SiteSet {
 fn fold(scope: &Scope, cond: &SiteCond, sites: usize) -> Option<Folded> {
     match cond {
         SiteCond::Name(name) => leaf(scope, name, sites),
+        SiteCond::Ray { quant, along, directions, cond, .. } => {
+            let dirs = scope.directions(directions);
+            let inner = fold(scope, cond, sites);
+            let (dirs, inner) = (dirs?, inner?);
+            let board = scope.board.as_ref()?;
+            let reach: Vec<SiteSet> = (0..sites)
+                .map(|site| {
+                    let mut set = SiteSet::EMPTY;
+                    for &d in &dirs {
+                        let mut at = board.next(site as crate::board::Site, d);
+                        while at != crate::board::NO_SITE && !set.contains(at) && at as usize != site {
+                            set.insert(at);
+                            if !*along {
+                                break;
+                            }
+                            at = board.next(at, d);
+                        }
+                    }
+                    set
+                })
+                .collect();
+            let test = match inner {
+                Folded::Fixed(mask) => SiteTest::In(to_set(&mask), false),
+                Folded::Varies(test) => test,
+            };
+            let quant = match quant {
+                crate::syntax::ast::RayQuant::Some => crate::game::rules::RayQuant::Some,
+                crate::syntax::ast::RayQuant::No => crate::game::rules::RayQuant::No,
+                crate::syntax::ast::RayQuant::Every => crate::game::rules::RayQuant::Every,
+            };
+            Some(Folded::Varies(SiteTest::Ray { quant, reach, test: Box::new(test) }))
+        }
         SiteCond::Not(inner, _) => Some(match fold(scope, inner, sites)? {
             Folded::Fixed(mask) => Folded::Fixed(mask.into_iter().map(|b| !b).collect()),
             Folded::Varies(test) => Folded::Varies(SiteTest::Not(Box::new(test))),

@@ -281,7 +281,8 @@ fn capture_reach(path: &[MoveOp], effects: &[EffectOp]) -> Vec<u8> {
 fn threat_radius(def: &PhaseDef) -> Option<u8> {
     fn local(test: &SiteTest) -> bool {
         match test {
-            SiteTest::LastFrom | SiteTest::LastTo => false,
+            // History, and what lies along rays, reach beyond the sites passed.
+            SiteTest::LastFrom | SiteTest::LastTo | SiteTest::Ray { .. } => false,
             SiteTest::Not(inner) => local(inner),
             SiteTest::And(parts) | SiteTest::Or(parts) => parts.iter().all(local),
             _ => true,

@@ -86,6 +86,21 @@ pub enum SiteTest {
     Not(Box<SiteTest>),
     And(Vec<SiteTest>),
     Or(Vec<SiteTest>),
+    /// Of the sites `reach[site]` (along rays, or next to the site): some,
+    /// none or every one meets the condition.
+    Ray {
+        quant: RayQuant,
+        reach: Vec<SiteSet>,
+        test: Box<SiteTest>,
+    },
+}
+
+/// How many sites of a ray condition must meet its condition.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RayQuant {
+    Some,
+    No,
+    Every,
 }
 
 /// A site condition split at compile time: a fixed mask of allowed sites

@@ -464,10 +464,27 @@ pub struct Directions {
     pub span: Span,
 }
 
+/// How many of the sites along rays (or next to a site) must meet a condition.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RayQuant {
+    Some,
+    No,
+    Every,
+}
+
 /// A condition on one site.
 #[derive(Clone, Debug)]
 pub enum SiteCond {
     Name(Name),
+    /// `QUANT along|next DIRECTIONS is CONDITION`: of the sites along the
+    /// rays from the site (every site to the edge) or next to it.
+    Ray {
+        quant: RayQuant,
+        along: bool,
+        directions: Directions,
+        cond: Box<SiteCond>,
+        span: Span,
+    },
     Not(Box<SiteCond>, Span),
     And(Vec<SiteCond>),
     Or(Vec<SiteCond>),

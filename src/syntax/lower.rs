@@ -626,6 +626,18 @@ impl Lowerer {
         match first.as_rule() {
             Rule::not_kw => SiteCond::Not(Box::new(self.site_factor(inner.next().expect("negated"))), span),
             Rule::site_cond => self.site_cond(first),
+            Rule::ray_cond => {
+                let mut parts = first.into_inner();
+                let quant = match parts.next().expect("quantifier").as_str() {
+                    "some" => RayQuant::Some,
+                    "no" => RayQuant::No,
+                    _ => RayQuant::Every,
+                };
+                let along = parts.next().expect("along or next").as_str() == "along";
+                let directions = self.directions(parts.next().expect("directions"));
+                let cond = Box::new(self.site_factor(parts.next().expect("condition")));
+                SiteCond::Ray { quant, along, directions, cond, span }
+            }
             _ => SiteCond::Name(self.name(first)),
         }
     }
