@@ -148,16 +148,20 @@ pub(crate) fn advance(game: &Game, pos: &mut Position, mv: &Move) {
     // An action that says where it leads goes there; otherwise the first
     // `next` rule that applies.
     let next_rule = match action {
-        Some((_, Some((phase, pass_turn)))) => Some(NextRule { when: None, phase: *phase, pass_turn: *pass_turn }),
-        _ => phase.next.iter().find(|r| r.when.as_ref().is_none_or(|w| test_game(game, pos, w, mover))).cloned(),
+        Some((_, Some((phase, pass_turn)))) => Some((*phase, *pass_turn)),
+        _ => phase
+            .next
+            .iter()
+            .find(|r| r.when.as_ref().is_none_or(|w| test_game(game, pos, w, mover)))
+            .map(|r| (r.phase, r.pass_turn)),
     };
-    if let Some(rule) = &next_rule {
-        pos.hash ^= z.phase(phase_index) ^ z.phase(rule.phase);
-        pos.phase = rule.phase as u8;
+    if let Some((target, _)) = next_rule {
+        pos.hash ^= z.phase(phase_index) ^ z.phase(target);
+        pos.phase = target as u8;
     }
     // The turn passes after a move, unless the phase keeps it (a throw of
     // the dice always does) and no `next … passing the turn` applied.
-    let passes = next_rule.as_ref().is_some_and(|r| r.pass_turn) || !(phase.turn_stays || phase.chance);
+    let passes = next_rule.is_some_and(|(_, pass)| pass) || !(phase.turn_stays || phase.chance);
     if passes {
         let next = ((mover as usize + 1) % game.players.len()) as Player;
         pos.hash ^= z.to_move(mover as usize) ^ z.to_move(next as usize);
@@ -241,6 +245,7 @@ fn quantity(game: &Game, pos: &Position, quantity: Quantity, mover: Player) -> i
 
 /// Shows the dice's outcome number `outcome`: their values stay in the
 /// position until the next throw.
+#[inline(never)]
 fn throw_dice(game: &Game, pos: &mut Position, outcome: u8) {
     let Some(dice) = &game.dice else { return };
     let Some((values, _)) = dice.outcomes.get(outcome as usize) else { return };

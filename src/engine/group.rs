@@ -326,6 +326,7 @@ pub(crate) fn moving(game: &Game, pos: &Position, mv: &Move) -> i64 {
 /// their type returns), neutral pieces found there go to the supply when the
 /// move says so, the group joins what stays, and a piece from a pool joins
 /// it. Returns the number of pieces captured.
+#[inline(never)]
 pub(crate) fn play_group(game: &Game, pos: &mut Position, mv: &Move) -> u32 {
     let mover = pos.to_move;
     let neutral = game.neutral();

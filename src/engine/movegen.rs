@@ -599,24 +599,27 @@ fn test_set(game: &Game, pos: &Position, test: &SiteTest, player: Player, plain:
         SiteTest::In(set, _) if plain == NO_SITE => *set,
         SiteTest::In(set, bit) => plain_site(*set, *bit, plain),
         SiteTest::Not(inner) => test_set(game, pos, inner, player, plain).complement_in(all),
-        SiteTest::Ray { quant, reach, test } => {
-            let meets = test_set(game, pos, test, player, plain);
-            (0..reach.len() as Site)
-                .filter(|&site| {
-                    let sites = reach[site as usize];
-                    match quant {
-                        RayQuant::Some => !sites.and(meets).is_empty(),
-                        RayQuant::No => sites.and(meets).is_empty(),
-                        RayQuant::Every => meets.complement_in(sites).is_empty(),
-                    }
-                })
-                .collect()
-        }
+        SiteTest::Ray { quant, reach, test } => ray_set(*quant, reach, test_set(game, pos, test, player, plain)),
         SiteTest::And(parts) => parts.iter().fold(all, |acc, p| acc.and(test_set(game, pos, p, player, plain))),
         SiteTest::Or(parts) => {
             parts.iter().fold(SiteSet::EMPTY, |acc, p| acc.or(test_set(game, pos, p, player, plain)))
         }
     }
+}
+
+/// The sites whose `reach` has some, no or only sites in `meets`.
+#[inline(never)]
+fn ray_set(quant: RayQuant, reach: &[SiteSet], meets: SiteSet) -> SiteSet {
+    (0..reach.len() as Site)
+        .filter(|&site| {
+            let sites = reach[site as usize];
+            match quant {
+                RayQuant::Some => !sites.and(meets).is_empty(),
+                RayQuant::No => sites.and(meets).is_empty(),
+                RayQuant::Every => meets.complement_in(sites).is_empty(),
+            }
+        })
+        .collect()
 }
 
 /// What a walk over a path keeps fixed: the ops, per op the destination
