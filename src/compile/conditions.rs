@@ -104,12 +104,7 @@ fn fold(scope: &Scope, cond: &SiteCond, sites: usize) -> Option<Folded> {
                 Folded::Fixed(mask) => SiteTest::In(to_set(&mask), false),
                 Folded::Varies(test) => test,
             };
-            let quant = match quant {
-                crate::syntax::ast::RayQuant::Some => crate::game::rules::RayQuant::Some,
-                crate::syntax::ast::RayQuant::No => crate::game::rules::RayQuant::No,
-                crate::syntax::ast::RayQuant::Every => crate::game::rules::RayQuant::Every,
-            };
-            Some(Folded::Varies(SiteTest::Ray { quant, reach, test: Box::new(test) }))
+            Some(Folded::Varies(SiteTest::Ray { quant: *quant, reach, test: Box::new(test) }))
         }
         SiteCond::Not(inner, _) => Some(match fold(scope, inner, sites)? {
             Folded::Fixed(mask) => Folded::Fixed(mask.into_iter().map(|b| !b).collect()),

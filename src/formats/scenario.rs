@@ -20,7 +20,7 @@
 //! counters = { quiet_plies = 0 }         # optional
 //! hands = { white = { man = 2 } }        # optional
 //! board = { I120 = "white disc", I000 = "" }   # optional; "" is empty
-//! board = { e1 = ["black globe", "black disk"] }  # a stack, bottom to top
+//! board = { e1 = ["white king", "white man"] }  # a stack, bottom to top
 //! ```
 
 use super::position::parse_position;

@@ -2,7 +2,7 @@
 //! by move generation and apply. Produced by `compile`, never by hand.
 
 use crate::board::{Dir, Site, SiteSet};
-pub use crate::syntax::ast::{CompareOp, EffectMode, MoveSite, TieResult, UpdateOp};
+pub use crate::syntax::ast::{CompareOp, EffectMode, MoveSite, RayQuant, TieResult, UpdateOp};
 
 /// What happens when the player to move has no legal move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -93,14 +93,6 @@ pub enum SiteTest {
         reach: Vec<SiteSet>,
         test: Box<SiteTest>,
     },
-}
-
-/// How many sites of a ray condition must meet its condition.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum RayQuant {
-    Some,
-    No,
-    Every,
 }
 
 /// A site condition split at compile time: a fixed mask of allowed sites
