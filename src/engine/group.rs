@@ -383,9 +383,7 @@ pub(crate) fn hash_after(game: &Game, pos: &Position, mv: &Move) -> Option<u64> 
     let z = &game.zobrist;
     let (mover, neutral) = (pos.to_move, game.neutral());
     let unordered = game.stacks.as_ref().is_some_and(|s| s.unordered);
-    let stacked = |site: Site, pieces: &[u8]| {
-        pieces.iter().enumerate().fold(0, |h, (level, &c)| h ^ z.stacked(site as usize, level, c))
-    };
+    let stacked = |site: Site, pieces: &[u8]| super::stack::stack_hash(game, site, pieces);
     let mut hash = pos.hash ^ stacked(mv.from, pos.stack(mv.from)) ^ stacked(mv.to, pos.stack(mv.to));
     // What stays on the start, and what stands on the destination after.
     let (mut rest, mut arrived) =

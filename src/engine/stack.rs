@@ -23,19 +23,17 @@ impl Position {
     }
 }
 
-/// The part of the hash that the stack on `site` contributes.
-pub(crate) fn stack_hash(game: &Game, pos: &Position, site: Site) -> u64 {
-    pos.stack(site)
-        .iter()
-        .enumerate()
-        .fold(0, |hash, (level, &code)| hash ^ game.zobrist.stacked(site as usize, level, code))
+/// The part of the hash that a stack of these pieces, bottom first, on
+/// `site` contributes.
+pub(crate) fn stack_hash(game: &Game, site: Site, pieces: &[u8]) -> u64 {
+    pieces.iter().enumerate().fold(0, |hash, (level, &code)| hash ^ game.zobrist.stacked(site as usize, level, code))
 }
 
 /// Adds a piece to the stack on `site`: on top, or in its place when the
 /// order is not part of the game. The caller has checked the capacity.
 pub(crate) fn push(game: &Game, pos: &mut Position, site: Site, code: u8) {
     let unordered = game.stacks.as_ref().is_some_and(|s| s.unordered);
-    let before = stack_hash(game, pos, site);
+    let before = stack_hash(game, site, pos.stack(site));
     let (base, height) = (site as usize * MAX_STACK, pos.heights[site as usize] as usize);
     let mut at = height;
     if unordered {
@@ -46,7 +44,7 @@ pub(crate) fn push(game: &Game, pos: &mut Position, site: Site, code: u8) {
     }
     pos.stack[base + at] = code;
     pos.heights[site as usize] += 1;
-    pos.hash ^= before ^ stack_hash(game, pos, site);
+    pos.hash ^= before ^ stack_hash(game, site, pos.stack(site));
     pos.counts[game.owner_of(code) as usize * game.pieces.len() + game.type_of(code) as usize] += 1;
     pos.sets[0].remove(site);
     pos.sets[code as usize].insert(site);
@@ -55,12 +53,12 @@ pub(crate) fn push(game: &Game, pos: &mut Position, site: Site, code: u8) {
 
 /// Takes the piece at `index` (0: the bottom) out of the stack on `site`.
 pub(crate) fn remove_at(game: &Game, pos: &mut Position, site: Site, index: usize) -> u8 {
-    let before = stack_hash(game, pos, site);
+    let before = stack_hash(game, site, pos.stack(site));
     let (base, height) = (site as usize * MAX_STACK, pos.heights[site as usize] as usize);
     let code = pos.stack[base + index];
     pos.stack.copy_within(base + index + 1..base + height, base + index);
     pos.heights[site as usize] -= 1;
-    pos.hash ^= before ^ stack_hash(game, pos, site);
+    pos.hash ^= before ^ stack_hash(game, site, pos.stack(site));
     pos.counts[game.owner_of(code) as usize * game.pieces.len() + game.type_of(code) as usize] -= 1;
     let rest = &pos.stack[base..base + height - 1];
     let (still, top) = (rest.contains(&code), rest.last().copied().unwrap_or(0));

@@ -203,7 +203,7 @@ impl State {
         let mut hash = z.phase(self.pos.phase as usize) ^ z.to_move(self.pos.to_move as usize);
         for (site, &code) in self.pos.cells.iter().enumerate() {
             if game.stacks.is_some() {
-                hash ^= super::stack::stack_hash(game, &self.pos, site as Site);
+                hash ^= super::stack::stack_hash(game, site as Site, self.pos.stack(site as Site));
             } else if code != 0 {
                 hash ^= z.cell(site, code);
             }
