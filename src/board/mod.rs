@@ -130,6 +130,13 @@ impl Board {
         &self.sites[site as usize].name
     }
 
+    /// Where a site comes when sites are listed left to right, then
+    /// bottom to top within a column (the parts of a move of two pieces).
+    pub fn reading_order(&self, site: Site) -> (f64, f64) {
+        let info = &self.sites[site as usize];
+        (info.x, info.y)
+    }
+
     pub fn direction(&self, name: &str) -> Option<Dir> {
         self.directions.iter().position(|d| d == name).map(|d| d as Dir)
     }

@@ -36,6 +36,10 @@ pub struct Scope<'a> {
     pub stacks: Option<(bool, &'a [StackLimitDecl], Span)>,
     /// `threat` items: (piece, seen as, region).
     pub threats: Vec<(&'a Name, &'a Name, &'a Name)>,
+    /// `pattern` items, compiled with the conditions.
+    pub patterns: Vec<&'a Item>,
+    /// Reasons of effects that end the game, in the order compiled.
+    pub said: RefCell<Vec<String>>,
     pub options: Vec<(&'a Name, OptionDef)>,
     pub counters: Vec<(&'a Name, CounterDef)>,
     pub phases: Vec<&'a PhaseDecl>,
@@ -77,6 +81,8 @@ impl<'a> Scope<'a> {
             regions: Vec::new(),
             groups: Vec::new(),
             threats: Vec::new(),
+            patterns: Vec::new(),
+            said: RefCell::new(Vec::new()),
             tracks: Vec::new(),
             attributes: Vec::new(),
             per_player: Vec::new(),
@@ -115,6 +121,13 @@ impl<'a> Scope<'a> {
                 Item::Game(title) => scope.title = title.node.clone(),
                 Item::Threat { piece, seen_as, region } => scope.threats.push((piece, seen_as, region)),
                 Item::Track { .. } | Item::Attribute { .. } => {}
+                Item::Pattern { name, .. } => {
+                    if let Some(first) = scope.pattern_names().find(|p| p.node == name.node) {
+                        scope.duplicate("pattern", name, first.span);
+                    } else {
+                        scope.patterns.push(&item.node);
+                    }
+                }
                 Item::Stacks { unordered, limits, span } => scope.stacks = Some((*unordered, limits, *span)),
                 Item::Dice { names, sides, unordered } => scope.dice = Some((names, sides, *unordered)),
                 Item::Group { name, members } => {
@@ -469,13 +482,12 @@ impl<'a> Scope<'a> {
                     self.used.borrow_mut().counters_read[i] = true;
                 }
             }
-            None => self.unknown(
-                "counter",
-                "counter",
-                name,
-                "a counter declared with `counter`",
-                self.counters.iter().map(|(c, _)| c.as_str()).collect(),
-            ),
+            None => self.unknown("counter", "counter", name, "a counter declared with `counter`", {
+                // A per-player counter is one name for several counters.
+                let mut names: Vec<&str> = self.counters.iter().map(|(c, _)| c.as_str()).collect();
+                names.dedup();
+                names
+            }),
         }
         found
     }
@@ -608,6 +620,23 @@ impl<'a> Scope<'a> {
         }
         let values = given.into_iter().map(|v| v.unwrap_or(default.node)).collect();
         self.attributes.push((name, AttributeDef { name: name.node.clone(), values }));
+    }
+
+    fn pattern_names(&self) -> impl Iterator<Item = &'a Name> + '_ {
+        self.patterns.iter().filter_map(|item| match item {
+            Item::Pattern { name, .. } => Some(name),
+            _ => None,
+        })
+    }
+
+    /// The index of a pattern, or an error at the name.
+    pub fn pattern(&self, name: &Name) -> Option<usize> {
+        let found = self.pattern_names().position(|p| p.node == name.node);
+        if found.is_none() {
+            let names = self.pattern_names().map(|p| p.as_str()).collect();
+            self.unknown("pattern", "pattern", name, "a pattern declared with `pattern`", names);
+        }
+        found
     }
 
     /// The index of a die, if the name is one (no error otherwise).

@@ -79,6 +79,22 @@ fn to_set(mask: &[bool]) -> SiteSet {
 fn fold(scope: &Scope, cond: &SiteCond, sites: usize) -> Option<Folded> {
     match cond {
         SiteCond::Name(name) => leaf(scope, name, sites),
+        SiteCond::RegionOf { region, who } => {
+            let (index, who) = (scope.region(region), resolve_who(scope, who));
+            let def = &scope.regions[index?].1;
+            if def.per_player.is_empty() {
+                scope.error(
+                    Diagnostic::error("E0303", format!("`{}` is one region for everybody", region.node))
+                        .with_label(region.span, "not a per-player region")
+                        .with_help(format!(
+                            "write `{}` alone, or declare it per player: `region {} {{ PLAYER: SITES … }}`",
+                            region.node, region.node
+                        )),
+                );
+                return None;
+            }
+            Some(Folded::Varies(SiteTest::RegionOf { sets: def.per_player.clone(), who: who? }))
+        }
         SiteCond::Ray { quant, along, directions, cond, .. } => {
             let dirs = scope.directions(directions);
             let inner = fold(scope, cond, sites);
@@ -247,14 +263,31 @@ pub fn game_test(scope: &Scope, cond: &GameCond) -> Option<GameTest> {
         GameCond::Counter { counter, who, op, value, .. } => {
             // A counter against a number stays the plain test; dice,
             // per-player counters and two counters compare what the position holds.
+            let is_option = who.is_none()
+                && scope.counter_index(counter).is_none()
+                && scope.options.iter().any(|(o, _)| o.node == counter.node);
             let left = match scope.die(counter) {
                 Some(die) => Some(Quantity::Die(die)),
+                None if is_option => scope.number_option(counter).map(Quantity::Number),
                 None => super::counters::counter_ref(scope, counter, who.as_ref(), true).map(super::counters::reading),
             };
             let right = super::counters::quantity(scope, value);
             match (left?, right?) {
                 (Quantity::Counter(c), Quantity::Number(n)) => GameTest::Counter { counter: c, op: *op, value: n },
                 (left, right) => GameTest::Compare { left, op: *op, right },
+            }
+        }
+        GameCond::Compare { left, op, right, .. } => {
+            let (left, right) = (super::counters::quantity(scope, left), super::counters::quantity(scope, right));
+            GameTest::Compare { left: left?, op: *op, right: right? }
+        }
+        GameCond::Found(pattern) => GameTest::Found(scope.pattern(pattern)?),
+        GameCond::Flag(option) => {
+            let value = scope.bool_option(option)? as i64;
+            GameTest::Compare {
+                left: Quantity::Number(value),
+                op: crate::game::rules::CompareOp::Ne,
+                right: Quantity::Number(0),
             }
         }
         GameCond::Not(inner, _) => GameTest::Not(Box::new(game_test(scope, inner)?)),
@@ -264,12 +297,25 @@ pub fn game_test(scope: &Scope, cond: &GameCond) -> Option<GameTest> {
 }
 
 /// A comparison's right side: a number, or a number option's value.
-fn operand(scope: &Scope, operand: &crate::syntax::ast::Operand) -> Option<i64> {
-    match operand {
-        crate::syntax::ast::Operand::Number(n) => Some(n.node),
-        crate::syntax::ast::Operand::Option(name) => scope.number_option(name),
-        crate::syntax::ast::Operand::PlayerCounter(name, _) => scope.number_option(name),
+fn operand(scope: &Scope, value: &crate::syntax::ast::Operand) -> Option<i64> {
+    use crate::syntax::ast::Operand;
+    match value {
+        Operand::Number(n) => Some(n.node),
+        Operand::Option(name) | Operand::PlayerCounter(name, _) => scope.number_option(name),
+        Operand::Sum(parts) => parts.iter().map(|p| operand(scope, p)).sum(),
+        Operand::Measure(_, name) => changing(scope, name.span),
+        Operand::Sites(_, span) | Operand::Plies(span) => changing(scope, *span),
     }
+}
+
+/// A quantity that changes during the game where a fixed number is needed.
+fn changing(scope: &Scope, span: crate::syntax::span::Span) -> Option<i64> {
+    scope.error(
+        Diagnostic::error("E0512", "`count(…)` compares with a number fixed when the game is loaded")
+            .with_label(span, "this changes during the game")
+            .with_help("compare a counter or a pattern measure on the left instead, as in `size(lines) > 3`"),
+    );
+    None
 }
 
 /// Resolves every part, so that each reports its errors, even after a failure.

@@ -6,7 +6,7 @@ use super::conditions::{game_test, resolve_who};
 use crate::check::scope::Scope;
 use crate::diagnostics::Diagnostic;
 use crate::game::rules::{CounterRef, CounterUpdate, PieceType, Quantity};
-use crate::syntax::ast::{GameCond, Operand, Update};
+use crate::syntax::ast::{GameCond, Measure, Operand, Update};
 use crate::syntax::span::Name;
 
 /// The counter `name`, or `name(who)` for a per-player counter.
@@ -62,6 +62,14 @@ pub(super) fn quantity(scope: &Scope, operand: &Operand) -> Option<Quantity> {
             scope.number_option(name).map(Quantity::Number)
         }
         Operand::PlayerCounter(name, who) => counter_ref(scope, name, Some(who), true).map(reading),
+        Operand::Sum(parts) => {
+            let parts: Vec<Option<Quantity>> = parts.iter().map(|p| quantity(scope, p)).collect();
+            Some(Quantity::Sum(parts.into_iter().collect::<Option<_>>()?))
+        }
+        Operand::Measure(Measure::Size, name) => scope.pattern(name).map(Quantity::Size),
+        Operand::Measure(Measure::Longest, name) => scope.pattern(name).map(Quantity::Longest),
+        Operand::Sites(cond, _) => super::conditions::site_filter(scope, cond).map(|f| Quantity::Sites(Box::new(f))),
+        Operand::Plies(_) => Some(Quantity::Plies),
     }
 }
 

@@ -4,8 +4,10 @@
 
 mod conditions;
 mod counters;
+mod effects;
 mod group;
 mod load;
+mod patterns;
 mod phase;
 mod program;
 mod stacks;
@@ -129,6 +131,7 @@ fn assemble(scope: &Scope, source: &Source) -> Option<Game> {
     let threats = threats(scope);
     let stacks = stacks::stacks(scope);
     let dice = dice(scope);
+    let patterns = patterns::patterns(scope);
     let board = scope.board.clone()?;
     let phases: Vec<PhaseDef> = phases.into_iter().collect::<Option<_>>()?;
     let end_rules: Vec<EndRuleDef> = end_rules.into_iter().collect::<Option<_>>()?;
@@ -172,6 +175,8 @@ fn assemble(scope: &Scope, source: &Source) -> Option<Game> {
         stacks,
         dice: dice?,
         attributes: scope.attributes.iter().map(|(_, a)| a.clone()).collect(),
+        patterns: patterns?,
+        said: scope.said.borrow().clone(),
         has_royal,
         threats: threats?,
         code_owner,

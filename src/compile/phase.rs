@@ -54,6 +54,7 @@ fn empty_phase(name: &str) -> PhaseDef {
         moves: Vec::new(),
         next: Vec::new(),
         after_move: Vec::new(),
+        after_effects: Vec::new(),
         after_capture: Vec::new(),
         after_promotion: Vec::new(),
         blocked: Vec::new(),
@@ -100,7 +101,7 @@ fn phase_rules(scope: &Scope, rules: &[PhaseRule], def: &mut PhaseDef) -> bool {
                     ok = false;
                 }
             }
-            PhaseRule::Place { piece, on, .. } => {
+            PhaseRule::Place { neutral, piece, on, .. } => {
                 let piece = scope.piece(piece);
                 let on = site_filter(scope, on);
                 match (piece, on) {
@@ -112,7 +113,7 @@ fn phase_rules(scope: &Scope, rules: &[PhaseRule], def: &mut PhaseDef) -> bool {
                             other => SiteTest::And(vec![SiteTest::Empty, other]),
                         };
                         scope.used.borrow_mut().pieces_moved[piece as usize] = true;
-                        def.moves.push(MoveRule::Place { piece, on });
+                        def.moves.push(MoveRule::Place { piece, on, neutral: *neutral });
                     }
                     _ => ok = false,
                 }
@@ -143,30 +144,38 @@ fn phase_rules(scope: &Scope, rules: &[PhaseRule], def: &mut PhaseDef) -> bool {
                         .with_help("write `move group with TYPE { … }`: any part of a stack holding a TYPE moves by its movement"),
                 );
             }
-            PhaseRule::Move { neutral, piece, guard, program, span } => {
-                let piece = scope.piece(piece);
-                let guard = match guard {
-                    Some(cond) => game_test(scope, cond).map(Some),
-                    None => Some(None),
+            PhaseRule::Move { .. } => match move_rule(scope, rule) {
+                Some(compiled) => def.moves.push(compiled),
+                None => ok = false,
+            },
+            PhaseRule::Together { parts, span } => {
+                let compiled: Vec<Option<MoveRule>> = parts.iter().map(|p| move_rule(scope, p)).collect();
+                let Some(parts) = compiled.into_iter().collect::<Option<Vec<_>>>() else {
+                    ok = false;
+                    continue;
                 };
-                let program = program::move_program(scope, program, *span);
-                match (piece, guard, program) {
-                    (Some(piece), Some(guard), Some(program)) => {
-                        scope.used.borrow_mut().pieces_moved[piece as usize] = true;
-                        let program::Program { path, effects, forbid, needs_dir, keeps_dir } = program;
-                        let reach = capture_reach(&path, &effects);
-                        def.moves.push(MoveRule::Move {
-                            piece,
-                            neutral: *neutral,
-                            guard,
-                            path,
-                            effects,
-                            forbid,
-                            effect_class: 0,
-                            reach,
-                            needs_dir,
-                            keeps_dir,
-                        });
+                if parts.iter().any(|p| matches!(p, MoveRule::Move { effects, .. } if !effects.is_empty())) {
+                    ok = false;
+                    scope.error(
+                        Diagnostic::error("E0716", "the parts of `together` only move pieces")
+                            .with_label(scope.trimmed(*span), "a part here captures or flips")
+                            .with_help(
+                                "move each piece to an empty site; captures in several parts are not supported yet",
+                            ),
+                    );
+                    continue;
+                }
+                // The same result may come from the parts in either order (doubles).
+                def.dedupe = true;
+                def.moves.push(MoveRule::Together { parts });
+            }
+            PhaseRule::AfterEffects { when, effects, .. } => {
+                let compiled = super::effects::effects(scope, effects);
+                let when = when.as_ref().map(|cond| game_test(scope, cond));
+                match (compiled, when) {
+                    (Some(effects), None) => def.after_effects.extend(effects),
+                    (Some(then), Some(Some(when))) => {
+                        def.after_effects.push(Effect::If { when, then, otherwise: Vec::new() })
                     }
                     _ => ok = false,
                 }
@@ -198,23 +207,14 @@ fn phase_rules(scope: &Scope, rules: &[PhaseRule], def: &mut PhaseDef) -> bool {
                     },
                 }
             }
-            PhaseRule::Action { name, when, updates, next, .. } => {
+            PhaseRule::Action { name, when, effects, .. } => {
                 let guard = match when {
                     Some(cond) => game_test(scope, cond).map(Some),
                     None => Some(None),
                 };
-                let updates: Vec<Option<CounterUpdate>> =
-                    updates.iter().map(|u| super::counters::update(scope, u, None, None)).collect();
-                let next = match next {
-                    Some((phase, pass)) => scope.phase(phase).map(|p| {
-                        scope.used.borrow_mut().phases_entered[p] = true;
-                        Some((p, *pass))
-                    }),
-                    None => Some(None),
-                };
-                match (guard, updates.into_iter().collect::<Option<Vec<_>>>(), next) {
-                    (Some(guard), Some(updates), Some(next)) => {
-                        def.moves.push(MoveRule::Action { name: name.node.clone(), guard, updates, next })
+                match (guard, super::effects::effects(scope, effects)) {
+                    (Some(guard), Some(effects)) => {
+                        def.moves.push(MoveRule::Action { name: name.node.clone(), guard, effects })
                     }
                     _ => ok = false,
                 }
@@ -250,6 +250,33 @@ fn phase_rules(scope: &Scope, rules: &[PhaseRule], def: &mut PhaseDef) -> bool {
         }
     }
     ok
+}
+
+/// A `move [neutral] TYPE [when …] { PROGRAM }` rule.
+fn move_rule(scope: &Scope, rule: &PhaseRule) -> Option<MoveRule> {
+    let PhaseRule::Move { neutral, piece, guard, program, span } = rule else { return None };
+    let piece = scope.piece(piece);
+    let guard = match guard {
+        Some(cond) => game_test(scope, cond).map(Some),
+        None => Some(None),
+    };
+    let program = program::move_program(scope, program, *span);
+    let (piece, guard, program) = (piece?, guard?, program?);
+    scope.used.borrow_mut().pieces_moved[piece as usize] = true;
+    let program::Program { path, effects, forbid, needs_dir, keeps_dir } = program;
+    let reach = capture_reach(&path, &effects);
+    Some(MoveRule::Move {
+        piece,
+        neutral: *neutral,
+        guard,
+        path,
+        effects,
+        forbid,
+        effect_class: 0,
+        reach,
+        needs_dir,
+        keeps_dir,
+    })
 }
 
 /// How far from its start a move of this program can capture: its movement
@@ -290,7 +317,7 @@ fn threat_radius(def: &PhaseDef) -> Option<u8> {
     }
     let mut radius = 0;
     for rule in &def.moves {
-        if matches!(rule, MoveRule::Group { .. }) {
+        if matches!(rule, MoveRule::Group { .. } | MoveRule::Together { .. }) {
             return None;
         }
         let MoveRule::Move { guard, reach, path, effects, forbid, .. } = rule else { continue };

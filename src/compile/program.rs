@@ -344,7 +344,25 @@ fn lower_movement(
             let jumps = board.map(|b| b.jumps(&dirs)).unwrap_or_default();
             Some(MoveOp::Hop { dirs, over, to, jumps })
         }
-        Statement::Slide { distance, over, through, .. } => {
+        Statement::Slide { distance, by_die, over, through, .. } => {
+            let die = match by_die {
+                None => None,
+                Some(name) => match scope.die(name) {
+                    Some(d) => Some(d as u8),
+                    None => {
+                        let known: Vec<&str> = scope
+                            .dice
+                            .map(|(names, _, _)| names.iter().map(|n| n.as_str()).collect())
+                            .unwrap_or_default();
+                        scope.error(
+                            Diagnostic::error("E0717", format!("`{}` is not a die", name.node))
+                                .with_label(name.span, "expected a die declared with `dice`")
+                                .with_help(crate::check::suggest::help_for(&name.node, "die name", known)),
+                        );
+                        return None;
+                    }
+                },
+            };
             let over = over.as_ref().map(|c| site_filter(scope, c));
             let through = through.as_ref().map(|c| site_filter(scope, c));
             let (min, max) = match distance {
@@ -363,7 +381,7 @@ fn lower_movement(
                     (low as u8, high.unwrap_or(255) as u8)
                 }
             };
-            let simple = distance.is_none() && over.is_none() && through.is_none();
+            let simple = distance.is_none() && die.is_none() && over.is_none() && through.is_none();
             let over = match over {
                 Some(o) => Some(o?),
                 None => None,
@@ -373,7 +391,7 @@ fn lower_movement(
                 None => None,
             };
             let ((dirs, heading), to) = (heading?, to?);
-            Some(MoveOp::Slide { dirs, heading, to, min, max, over, through, simple })
+            Some(MoveOp::Slide { dirs, heading, to, min, max, over, through, simple, die })
         }
         _ => None,
     }

@@ -27,7 +27,10 @@ impl State {
         let mover = pos.to_move;
         let phase_index = pos.phase as usize;
         advance(game, pos, mv);
-        pos.outcome = end_check(game, pos, phase_index, mover);
+        // An effect may have ended the game already.
+        if pos.outcome.is_none() {
+            pos.outcome = end_check(game, pos, phase_index, mover);
+        }
         if pos.outcome.is_none() {
             repetition_check(game, pos, mover);
         }
@@ -112,19 +115,18 @@ pub(crate) fn advance(game: &Game, pos: &mut Position, mv: &Move) {
     if mv.from != NO_SITE || mv.to != NO_SITE {
         pos.last_from = mv.from;
         pos.last_to = mv.to;
+        pos.last_to_second = NO_SITE;
     }
-    let action = if mv.is_action() {
-        match phase.moves.get(mv.rule as usize) {
-            Some(MoveRule::Action { updates, next, .. }) => Some((updates, next)),
-            _ => None,
+    // An action's effects, and `after move` blocks, may say where the game goes.
+    let mut said_next = None;
+    if mv.is_action() {
+        if let Some(MoveRule::Action { effects, .. }) = phase.moves.get(mv.rule as usize) {
+            super::effects::run_effects(game, pos, effects, mover, &mut said_next);
         }
-    } else {
-        None
-    };
-    if let Some((updates, _)) = action {
-        for update in updates {
-            update_counter(game, pos, update, mover);
-        }
+    } else if let Some(MoveRule::Together { .. }) = phase.moves.get(mv.rule as usize)
+        && !phase.chance
+    {
+        pos.last_to_second = mv.second().1;
     }
     for update in &phase.after_move {
         if update.piece.is_none_or(|p| p == mv.piece) {
@@ -145,11 +147,14 @@ pub(crate) fn advance(game: &Game, pos: &mut Position, mv: &Move) {
             }
         }
     }
-    // An action that says where it leads goes there; otherwise the first
+    if !phase.after_effects.is_empty() && pos.outcome.is_none() {
+        super::effects::run_effects(game, pos, &phase.after_effects, mover, &mut said_next);
+    }
+    // Effects that say where the game goes decide; otherwise the first
     // `next` rule that applies.
-    let next_rule = match action {
-        Some((_, Some((phase, pass_turn)))) => Some((*phase, *pass_turn)),
-        _ => phase
+    let next_rule = match said_next {
+        Some(next) => Some(next),
+        None => phase
             .next
             .iter()
             .find(|r| r.when.as_ref().is_none_or(|w| test_game(game, pos, w, mover)))
@@ -185,6 +190,19 @@ pub(crate) fn play_move(game: &Game, pos: &mut Position, mv: &Move) -> (u32, boo
         return (0, false);
     }
     match &phase.moves[mv.rule as usize] {
+        MoveRule::Place { piece, neutral: true, .. } => {
+            let code = game.code(game.neutral(), *piece);
+            if game.stacks.is_some() {
+                super::stack::push(game, pos, mv.to, code);
+            } else {
+                put(game, pos, mv.to, code);
+            }
+        }
+        MoveRule::Together { .. } => {
+            let (from, to) = mv.second();
+            super::together::relocate(game, pos, mv.from, mv.to);
+            super::together::relocate(game, pos, from, to);
+        }
         MoveRule::Place { piece, .. } => {
             let slot = mover as usize * types + *piece as usize;
             let count = pos.hands[slot];
@@ -234,12 +252,17 @@ pub(crate) fn play_move(game: &Game, pos: &mut Position, mv: &Move) -> (u32, boo
 
 /// The value of a quantity in a position, `mover` deciding whose counter a
 /// per-player one is.
-fn quantity(game: &Game, pos: &Position, quantity: Quantity, mover: Player) -> i64 {
-    match quantity {
-        Quantity::Number(n) => n,
-        Quantity::Counter(c) => pos.counters[c],
-        Quantity::OfPlayer { base, who } => pos.counters[base + resolve(game, who, mover) as usize],
-        Quantity::Die(d) => pos.dice.get(d).copied().unwrap_or(0) as i64,
+fn quantity(game: &Game, pos: &Position, value: &Quantity, mover: Player) -> i64 {
+    match value {
+        Quantity::Number(n) => *n,
+        Quantity::Counter(c) => pos.counters[*c],
+        Quantity::OfPlayer { base, who } => pos.counters[base + resolve(game, *who, mover) as usize],
+        Quantity::Die(d) => pos.dice.get(*d).copied().unwrap_or(0) as i64,
+        Quantity::Sum(parts) => parts.iter().map(|p| quantity(game, pos, p, mover)).sum(),
+        Quantity::Size(p) => super::pattern::runs(game, pos, &game.patterns[*p], mover).0.len() as i64,
+        Quantity::Longest(p) => super::pattern::runs(game, pos, &game.patterns[*p], mover).1 as i64,
+        Quantity::Sites(filter) => filter_set(game, pos, filter, mover).len() as i64,
+        Quantity::Plies => pos.ply as i64,
     }
 }
 
@@ -319,9 +342,22 @@ fn waiting_promotions(game: &Game, pos: &mut Position, phase: &PhaseDef) -> bool
     promoted
 }
 
+/// Takes every piece on `site` off the board, as a capture does.
+pub(crate) fn remove_piece(game: &Game, pos: &mut Position, site: Site) {
+    if game.stacks.is_some() {
+        while pos.heights[site as usize] > 0 {
+            let top = pos.heights[site as usize] as usize - 1;
+            let code = super::stack::remove_at(game, pos, site, top);
+            to_hand(game, pos, code);
+        }
+    } else if pos.cells[site as usize] != 0 {
+        capture(game, pos, site);
+    }
+}
+
 /// Removes the piece on `site`.
 #[inline]
-fn take(game: &Game, pos: &mut Position, site: Site) {
+pub(crate) fn take(game: &Game, pos: &mut Position, site: Site) {
     let code = pos.cells[site as usize];
     pos.hash ^= game.zobrist.cell(site as usize, code);
     pos.counts[game.owner_of(code) as usize * game.pieces.len() + game.type_of(code) as usize] -= 1;
@@ -332,7 +368,7 @@ fn take(game: &Game, pos: &mut Position, site: Site) {
 
 /// Puts a piece on an empty `site`.
 #[inline]
-fn put(game: &Game, pos: &mut Position, site: Site, code: u8) {
+pub(crate) fn put(game: &Game, pos: &mut Position, site: Site, code: u8) {
     pos.hash ^= game.zobrist.cell(site as usize, code);
     pos.counts[game.owner_of(code) as usize * game.pieces.len() + game.type_of(code) as usize] += 1;
     pos.cells[site as usize] = code;
@@ -414,14 +450,14 @@ pub(crate) fn enemy_set(game: &Game, pos: &Position, player: Player) -> SiteSet 
 
 /// Runs a counter update of a move by `mover`, when its condition holds.
 #[inline]
-fn update_counter(game: &Game, pos: &mut Position, update: &CounterUpdate, mover: Player) {
+pub(crate) fn update_counter(game: &Game, pos: &mut Position, update: &CounterUpdate, mover: Player) {
     // The common update, a fixed counter by a number, without a condition.
-    if let (None, CounterRef::Fixed(c), Quantity::Number(amount)) = (&update.when, update.counter, update.amount) {
+    if let (None, CounterRef::Fixed(c), Quantity::Number(amount)) = (&update.when, update.counter, &update.amount) {
         let value = &mut pos.counters[c];
         *value = match update.op {
-            UpdateOp::Add => value.saturating_add(amount),
-            UpdateOp::Sub => value.saturating_sub(amount),
-            UpdateOp::Set => amount,
+            UpdateOp::Add => value.saturating_add(*amount),
+            UpdateOp::Sub => value.saturating_sub(*amount),
+            UpdateOp::Set => *amount,
         };
         return;
     }
@@ -435,7 +471,7 @@ fn update_counter_in_general(game: &Game, pos: &mut Position, update: &CounterUp
     if update.when.as_ref().is_some_and(|w| !test_game(game, pos, w, mover)) {
         return;
     }
-    let amount = quantity(game, pos, update.amount, mover);
+    let amount = quantity(game, pos, &update.amount, mover);
     let counter = match update.counter {
         CounterRef::Fixed(c) => c,
         CounterRef::OfPlayer { base, who } => base + resolve(game, who, mover) as usize,
@@ -448,7 +484,7 @@ fn update_counter_in_general(game: &Game, pos: &mut Position, update: &CounterUp
     };
 }
 
-fn resolve(game: &Game, who: Who, mover: Player) -> Player {
+pub(crate) fn resolve(game: &Game, who: Who, mover: Player) -> Player {
     match who {
         Who::Mover => mover,
         Who::Opponent => ((mover as usize + 1) % game.players.len()) as Player,
@@ -506,8 +542,9 @@ pub(crate) fn test_game(game: &Game, pos: &Position, test: &GameTest, mover: Pla
         GameTest::Threatened { who, piece } => super::threat::threatened(game, pos, resolve(game, *who, mover), *piece),
         GameTest::Counter { counter, op, value } => op.holds(pos.counters[*counter], *value),
         GameTest::Compare { left, op, right } => {
-            op.holds(quantity(game, pos, *left, mover), quantity(game, pos, *right, mover))
+            op.holds(quantity(game, pos, left, mover), quantity(game, pos, right, mover))
         }
+        GameTest::Found(p) => !super::pattern::runs(game, pos, &game.patterns[*p], mover).0.is_empty(),
         GameTest::Not(inner) => !test_game(game, pos, inner, mover),
         GameTest::And(parts) => parts.iter().all(|p| test_game(game, pos, p, mover)),
         GameTest::Or(parts) => parts.iter().any(|p| test_game(game, pos, p, mover)),

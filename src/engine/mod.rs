@@ -5,14 +5,17 @@
 //! (perft, playouts, agents) in [`crate::agents`].
 
 mod apply;
+mod effects;
 pub(crate) mod group;
 mod movegen;
 pub mod outcome;
+mod pattern;
 pub mod repetition;
 mod scratch;
 mod stack;
 pub mod state;
 pub mod threat;
+mod together;
 
 pub use crate::game::Game;
 pub use group::stack_fits;

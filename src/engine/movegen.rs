@@ -85,8 +85,8 @@ impl View<'_> {
                         return;
                     }
                 }
-                MoveRule::Place { piece, on } => {
-                    if self.pos.hands[player as usize * types + *piece as usize] == 0 {
+                MoveRule::Place { piece, on, neutral } => {
+                    if !neutral && self.pos.hands[player as usize * types + *piece as usize] == 0 {
                         continue;
                     }
                     let targets = self.filter_set(on, player);
@@ -97,159 +97,170 @@ impl View<'_> {
                         }
                     }
                 }
-                MoveRule::Move { piece, neutral, guard, path, forbid, effects, needs_dir, reach, .. } => {
-                    if guard.as_ref().is_some_and(|g| !test_game(game, self.pos, g, player)) {
-                        continue;
+                MoveRule::Move { .. } => {
+                    if !self.generate_moves_of(rule, move_rule, phase, player, emit) {
+                        return;
                     }
-                    let owner = if *neutral { game.neutral() } else { player };
-                    let mut own = self.pos.sets[game.code(owner, *piece) as usize];
-                    if self.focus != NO_SITE {
-                        own = own.and(game.board.ball(self.focus, reach[0]));
+                }
+                MoveRule::Together { parts } => {
+                    if !self.generate_together(rule, parts, phase, player, emit) {
+                        return;
                     }
-                    if own.is_empty() {
-                        continue;
-                    }
-                    let piece = *piece;
-                    let promotion = phase.promotions.iter().find(|p| p.piece == piece);
-                    // Every path below emits through this: forbidden moves are
-                    // dropped, optional and compulsory effects and promotion
-                    // choices expanded.
-                    let chooses = promotion.is_some()
-                        || effects.iter().any(|e| {
-                            matches!(e, EffectOp::CaptureAt { mode: CaptureMode::May(_) | CaptureMode::Must, .. })
-                        });
-                    let plain = forbid.is_empty() && !chooses;
-                    let mut out = |from: Site, to: Site, over: Site, dir: Dir| {
-                        if plain {
-                            // Built right in the call, never in memory read back at another
-                            // width: the commonest move stays cheap.
-                            return emit(Move {
-                                rule,
-                                piece,
-                                from,
-                                to,
-                                over,
-                                dir,
-                                taken: 0,
-                                choice: NO_CHOICE,
-                                group: 0,
-                            });
-                        }
-                        self.checked(
-                            Move { rule, piece, from, to, over, dir, taken: 0, choice: NO_CHOICE, group: 0 },
-                            forbid,
-                            effects,
-                            promotion,
-                            player,
-                            emit,
-                        )
-                    };
-                    let mut targets = [SiteSet::EMPTY; MAX_PATH];
-                    for (slot, op) in targets.iter_mut().zip(path.iter()) {
-                        *slot = match op {
-                            MoveOp::Step { to, .. } | MoveOp::Slide { to, .. } | MoveOp::Hop { to, .. } => {
-                                self.filter_set(to, player)
-                            }
-                        };
-                    }
-                    if self.focus != NO_SITE {
-                        // Only moves that could capture on the focus matter: by landing
-                        // there, or from next to it with a capture ahead.
-                        let at = |s: MoveSite| {
-                            effects.iter().any(|e| matches!(e, EffectOp::CaptureAt { site, .. } if *site == s))
-                        };
-                        let custodial = effects.iter().any(|e| matches!(e, EffectOp::CaptureCustodial { .. }));
-                        if !at(MoveSite::Over)
-                            && !custodial
-                            && let Some(last) = targets[..path.len()].last_mut()
-                        {
-                            let around = if at(MoveSite::Ahead) {
-                                game.board.ball(self.focus, 1)
-                            } else {
-                                SiteSet::single(self.focus)
-                            };
-                            *last = last.and(around);
-                        }
-                    }
-                    let tracked = !phase.along.is_empty();
-                    match &path[..] {
-                        // A single step, the commonest move: no walk. When there are fewer
-                        // destinations than pieces (in Seega-like games, the few empty
-                        // sites), search backwards from the destinations.
-                        [MoveOp::Step { reach, back, heading: Heading::Any, .. }] if !needs_dir && !tracked => {
-                            let target = targets[0];
-                            if target.len() < own.len() {
-                                for to in target.iter() {
-                                    for from in back[to as usize].and(own).iter() {
-                                        if from != to && !out(from, to, NO_SITE, NO_DIR) {
-                                            return;
-                                        }
-                                    }
-                                }
-                            } else {
-                                for from in own.iter() {
-                                    for to in reach[from as usize].and(target).iter() {
-                                        if from != to && !out(from, to, NO_SITE, NO_DIR) {
-                                            return;
-                                        }
-                                    }
-                                }
-                            }
-                        }
-                        // A plain single slide: each ray cut at its first blocker.
-                        [MoveOp::Slide { dirs, simple: true, heading: Heading::Any, .. }] if !needs_dir && !tracked => {
-                            let (target, empty, board) = (targets[0], self.pos.sets[0], &game.board);
-                            for from in own.iter() {
-                                // The rays that are cut by bit operations, as one set.
-                                let mut reached = SiteSet::EMPTY;
-                                for &dir in dirs {
-                                    if let Some(reach) = board.ray(from, dir).reach(empty) {
-                                        reached = reached.or(reach);
-                                        continue;
-                                    }
-                                    let mut to = board.next(from, dir);
-                                    while to != NO_SITE && to != from {
-                                        if target.contains(to) && !out(from, to, NO_SITE, NO_DIR) {
-                                            return;
-                                        }
-                                        if !empty.contains(to) {
-                                            break;
-                                        }
-                                        to = board.next(to, dir);
-                                    }
-                                }
-                                for to in reached.and(target).iter() {
-                                    if !out(from, to, NO_SITE, NO_DIR) {
-                                        return;
-                                    }
-                                }
+                }
+            }
+        }
+    }
+
+    /// Emits the moves of one `move` rule (numbered `rule` in its phase);
+    /// false when `emit` asked to stop.
+    #[inline]
+    pub(crate) fn generate_moves_of(
+        &self,
+        rule: u8,
+        move_rule: &MoveRule,
+        phase: &PhaseDef,
+        player: Player,
+        emit: &mut impl FnMut(Move) -> bool,
+    ) -> bool {
+        let game = self.game;
+        let MoveRule::Move { piece, neutral, guard, path, forbid, effects, needs_dir, reach, .. } = move_rule else {
+            return true;
+        };
+        if guard.as_ref().is_some_and(|g| !test_game(game, self.pos, g, player)) {
+            return true;
+        }
+        let owner = if *neutral { game.neutral() } else { player };
+        let mut own = self.pos.sets[game.code(owner, *piece) as usize];
+        if self.focus != NO_SITE {
+            own = own.and(game.board.ball(self.focus, reach[0]));
+        }
+        if own.is_empty() {
+            return true;
+        }
+        let piece = *piece;
+        let promotion = phase.promotions.iter().find(|p| p.piece == piece);
+        // Every path below emits through this: forbidden moves are
+        // dropped, optional and compulsory effects and promotion
+        // choices expanded.
+        let chooses = promotion.is_some()
+            || effects
+                .iter()
+                .any(|e| matches!(e, EffectOp::CaptureAt { mode: CaptureMode::May(_) | CaptureMode::Must, .. }));
+        let plain = forbid.is_empty() && !chooses;
+        let mut out = |from: Site, to: Site, over: Site, dir: Dir| {
+            if plain {
+                // Built right in the call, never in memory read back at another
+                // width: the commonest move stays cheap.
+                return emit(Move { rule, piece, from, to, over, dir, taken: 0, choice: NO_CHOICE, group: 0 });
+            }
+            self.checked(
+                Move { rule, piece, from, to, over, dir, taken: 0, choice: NO_CHOICE, group: 0 },
+                forbid,
+                effects,
+                promotion,
+                player,
+                emit,
+            )
+        };
+        let mut targets = [SiteSet::EMPTY; MAX_PATH];
+        for (slot, op) in targets.iter_mut().zip(path.iter()) {
+            *slot = match op {
+                MoveOp::Step { to, .. } | MoveOp::Slide { to, .. } | MoveOp::Hop { to, .. } => {
+                    self.filter_set(to, player)
+                }
+            };
+        }
+        if self.focus != NO_SITE {
+            // Only moves that could capture on the focus matter: by landing
+            // there, or from next to it with a capture ahead.
+            let at = |s: MoveSite| effects.iter().any(|e| matches!(e, EffectOp::CaptureAt { site, .. } if *site == s));
+            let custodial = effects.iter().any(|e| matches!(e, EffectOp::CaptureCustodial { .. }));
+            if !at(MoveSite::Over)
+                && !custodial
+                && let Some(last) = targets[..path.len()].last_mut()
+            {
+                let around =
+                    if at(MoveSite::Ahead) { game.board.ball(self.focus, 1) } else { SiteSet::single(self.focus) };
+                *last = last.and(around);
+            }
+        }
+        let tracked = !phase.along.is_empty();
+        match &path[..] {
+            // A single step, the commonest move: no walk. When there are fewer
+            // destinations than pieces (in Seega-like games, the few empty
+            // sites), search backwards from the destinations.
+            [MoveOp::Step { reach, back, heading: Heading::Any, .. }] if !needs_dir && !tracked => {
+                let target = targets[0];
+                if target.len() < own.len() {
+                    for to in target.iter() {
+                        for from in back[to as usize].and(own).iter() {
+                            if from != to && !out(from, to, NO_SITE, NO_DIR) {
+                                return false;
                             }
                         }
-                        _ => {
-                            let passes = self.pass_sets(path, player);
-                            for from in own.iter() {
-                                let mut arrive = |to, over, dir| out(from, to, over, dir);
-                                let walk = Walk {
-                                    path,
-                                    targets: &targets,
-                                    passes: &passes,
-                                    from,
-                                    along: &phase.along,
-                                    reach,
-                                    captures_over: effects
-                                        .iter()
-                                        .any(|e| matches!(e, EffectOp::CaptureAt { site: MoveSite::Over, .. })),
-                                };
-                                let start = Stop { at: from, over: NO_SITE, dir: NO_DIR, runs: [0; MAX_ALONG] };
-                                if !self.walk(&walk, 0, start, &mut arrive) {
-                                    return;
-                                }
+                    }
+                } else {
+                    for from in own.iter() {
+                        for to in reach[from as usize].and(target).iter() {
+                            if from != to && !out(from, to, NO_SITE, NO_DIR) {
+                                return false;
                             }
                         }
                     }
                 }
             }
+            // A plain single slide: each ray cut at its first blocker.
+            [MoveOp::Slide { dirs, simple: true, heading: Heading::Any, .. }] if !needs_dir && !tracked => {
+                let (target, empty, board) = (targets[0], self.pos.sets[0], &game.board);
+                for from in own.iter() {
+                    // The rays that are cut by bit operations, as one set.
+                    let mut reached = SiteSet::EMPTY;
+                    for &dir in dirs {
+                        if let Some(reach) = board.ray(from, dir).reach(empty) {
+                            reached = reached.or(reach);
+                            continue;
+                        }
+                        let mut to = board.next(from, dir);
+                        while to != NO_SITE && to != from {
+                            if target.contains(to) && !out(from, to, NO_SITE, NO_DIR) {
+                                return false;
+                            }
+                            if !empty.contains(to) {
+                                break;
+                            }
+                            to = board.next(to, dir);
+                        }
+                    }
+                    for to in reached.and(target).iter() {
+                        if !out(from, to, NO_SITE, NO_DIR) {
+                            return false;
+                        }
+                    }
+                }
+            }
+            _ => {
+                let passes = self.pass_sets(path, player);
+                for from in own.iter() {
+                    let mut arrive = |to, over, dir| out(from, to, over, dir);
+                    let walk = Walk {
+                        path,
+                        targets: &targets,
+                        passes: &passes,
+                        from,
+                        along: &phase.along,
+                        reach,
+                        captures_over: effects
+                            .iter()
+                            .any(|e| matches!(e, EffectOp::CaptureAt { site: MoveSite::Over, .. })),
+                    };
+                    let start = Stop { at: from, over: NO_SITE, dir: NO_DIR, runs: [0; MAX_ALONG] };
+                    if !self.walk(&walk, 0, start, &mut arrive) {
+                        return false;
+                    }
+                }
+            }
         }
+        true
     }
 
     /// Emits a candidate move unless a `forbid` rules it out, in each version
@@ -461,7 +472,15 @@ impl View<'_> {
                     }
                 }
             }
-            MoveOp::Slide { dirs, heading, min, max, over: fly, .. } => {
+            MoveOp::Slide { dirs, heading, min, max, over: fly, die, .. } => {
+                // `by DIE`: exactly the die's value, nothing before a throw.
+                let (min, max) = match die {
+                    Some(d) => match self.pos.dice.get(*d as usize) {
+                        Some(v) if *v > 0 => (v, v),
+                        _ => return true,
+                    },
+                    None => (min, max),
+                };
                 let empty = self.pos.sets[0];
                 let straight = [last];
                 let dirs: &[Dir] = if *heading == Heading::Straight { &straight } else { dirs };
@@ -592,7 +611,10 @@ fn test_set(game: &Game, pos: &Position, test: &SiteTest, player: Player, plain:
         SiteTest::Neutral => owned_set(game, pos, game.neutral()),
         SiteTest::PlayerIn(sets) => sets.get(player as usize).copied().unwrap_or(SiteSet::EMPTY),
         SiteTest::LastFrom => single_or_empty(pos.last_from),
-        SiteTest::LastTo => single_or_empty(pos.last_to),
+        SiteTest::LastTo => single_or_empty(pos.last_to).or(single_or_empty(pos.last_to_second)),
+        SiteTest::RegionOf { sets, who } => {
+            sets.get(super::apply::resolve(game, *who, player) as usize).copied().unwrap_or(SiteSet::EMPTY)
+        }
         SiteTest::Type(piece) => {
             (0..game.owner_count() as Player).fold(SiteSet::EMPTY, |acc, o| acc.or(sets[game.code(o, *piece) as usize]))
         }

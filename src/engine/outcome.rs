@@ -15,6 +15,8 @@ pub enum Reason {
     NobodyCanMove,
     /// The repetition rule.
     Repetition,
+    /// An effect ended the game with this reason (`Game::said`).
+    Said(u16),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -51,6 +53,7 @@ impl Outcome {
     pub fn describe(game: &Game, code: OutcomeCode) -> Outcome {
         let reason = match code.reason {
             Reason::Rule(i) => game.end_rules[i as usize].reason.clone(),
+            Reason::Said(i) => game.said[i as usize].clone(),
             Reason::Blocked => "the player to move has no legal move".to_string(),
             Reason::NobodyCanMove => "no player can move".to_string(),
             Reason::Repetition => {

@@ -60,6 +60,8 @@ pub struct Position {
     /// pieces, hands, phase and player to move.
     pub last_from: Site,
     pub last_to: Site,
+    /// The second piece's destination, after a move of two pieces.
+    pub last_to_second: Site,
     pub hash: u64,
     pub outcome: Option<OutcomeCode>,
     /// Hashes of the positions so far, for repetition rules.
@@ -103,6 +105,7 @@ impl Position {
         self.outcome = other.outcome;
         self.last_from = other.last_from;
         self.last_to = other.last_to;
+        self.last_to_second = other.last_to_second;
         self.stack.clone_from(&other.stack);
         self.dice.clone_from(&other.dice);
         self.heights.clone_from(&other.heights);
@@ -132,6 +135,7 @@ impl State {
             ply: 0,
             last_from: NO_SITE,
             last_to: NO_SITE,
+            last_to_second: NO_SITE,
             hash: 0,
             outcome: None,
             history: Vec::new(),
@@ -338,6 +342,10 @@ impl State {
             acts_on: [NO_SITE; 2],
             kept: NO_DIR,
         };
+        if let MoveRule::Together { .. } = &phase.moves[m.rule as usize] {
+            let [(from, to), (from2, to2)] = m.parts_sorted();
+            return MoveKey { from, to, acts_on: [from2, to2], choice: NO_CHOICE, ..key };
+        }
         if let MoveRule::Move { effect_class, effects, keeps_dir, .. } = &phase.moves[m.rule as usize] {
             key.rule = *effect_class as u16;
             if *keeps_dir {

@@ -26,6 +26,15 @@ impl State {
                 return name.clone();
             }
         }
+        let phase = &self.game.phases[self.pos.phase as usize];
+        if let Some(MoveRule::Together { .. }) = phase.moves.get(mv.rule as usize) {
+            // Both parts, `c1-c4,e7-e2`, in order of their columns (left to right, then up).
+            let mut parts = mv.parts_sorted();
+            parts.sort_by(|a, b| board.reading_order(a.0).partial_cmp(&board.reading_order(b.0)).unwrap_or(a.cmp(b)));
+            let texts: Vec<String> =
+                parts.iter().map(|(from, to)| format!("{}-{}", board.site_name(*from), board.site_name(*to))).collect();
+            return texts.join(",");
+        }
         if mv.is_placement() {
             if self.game.pieces.len() == 1 {
                 board.site_name(mv.to).to_string()
@@ -149,7 +158,12 @@ pub fn parse_move(state: &State, text: &str) -> Result<Move, MoveError> {
         return Err(MoveError::GameOver);
     }
     let texts: Vec<String> = moves.iter().map(|m| state.move_text(m)).collect();
-    let normalise = |t: &str| t.to_lowercase().replace(' ', "");
+    // The parts of a move of several pieces may be typed in any order.
+    let normalise = |t: &str| {
+        let mut parts: Vec<String> = t.to_lowercase().replace(' ', "").split(',').map(str::to_string).collect();
+        parts.sort();
+        parts.join(",")
+    };
     let mut wanted = normalise(text);
     // Dice whose order is not part of the outcome may be typed in any order.
     if state.game.dice.as_ref().is_some_and(|d| d.unordered) && moves.iter().any(Move::is_chance) {

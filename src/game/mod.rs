@@ -42,6 +42,9 @@ pub struct Game {
     /// Sites hold stacks of pieces (`stacks` item); `None`: one piece a site.
     pub stacks: Option<StackDef>,
     pub attributes: Vec<AttributeDef>,
+    pub patterns: Vec<PatternDef>,
+    /// The reasons given by effects that end the game (`mover wins "…"`).
+    pub said: Vec<String>,
     pub zobrist: Zobrist,
     /// Owner and type of each cell code, looked up rather than divided out.
     pub code_owner: Vec<Player>,

@@ -75,10 +75,16 @@ pub enum SiteTest {
     Type(PieceType),
     /// The site is in the set of the player the test is for.
     PlayerIn(Vec<SiteSet>),
+    /// The site is in the set of a player named relative to the one the
+    /// test is for (`home(opponent)`).
+    RegionOf {
+        sets: Vec<SiteSet>,
+        who: Who,
+    },
     /// The site the previous ply started from (nothing before the first ply
     /// or after a placement).
     LastFrom,
-    /// The site the previous ply ended on.
+    /// A site the previous ply ended on (both, for a move of two pieces).
     LastTo,
     /// The site is in a fixed set (a region folded in at compile time); the
     /// flag says whether an ordinary site of the threat region would be.
@@ -126,6 +132,8 @@ pub enum MoveOp {
         over: Option<SiteFilter>,
         through: Option<SiteFilter>,
         simple: bool,
+        /// `by DIE`: the distance is the die's value (none before a throw).
+        die: Option<u8>,
     },
     /// Over the adjacent site, which must pass `over`, to the site beyond it
     /// in the same direction, which must pass `to`.
@@ -208,7 +216,13 @@ pub enum MoveRule {
     Place {
         piece: PieceType,
         on: SiteFilter,
+        /// Places a piece nobody owns, taken from no hand.
+        neutral: bool,
     },
+    /// `together { MOVE MOVE }`: the first part's move, then the second's
+    /// on the position it leaves, with a different piece. Parts capture
+    /// nothing (destinations are empty sites).
+    Together { parts: Vec<MoveRule> },
     Move {
         piece: PieceType,
         /// Moves pieces nobody owns (either player may) instead of the mover's.
@@ -232,16 +246,9 @@ pub enum MoveRule {
         /// test; `reach[0]` counts from the piece's site.
         reach: Vec<u8>,
     },
-    /// `action NAME [when CONDITION] { UPDATES [next PHASE] }`: a move with
-    /// no piece, written as its name.
-    Action {
-        name: String,
-        guard: Option<GameTest>,
-        updates: Vec<CounterUpdate>,
-        /// (phase, pass the turn): where the action leads, instead of the
-        /// phase's `next` rules.
-        next: Option<(usize, bool)>,
-    },
+    /// `action NAME [when CONDITION] { EFFECTS }`: a move with no piece,
+    /// written as its name.
+    Action { name: String, guard: Option<GameTest>, effects: Vec<Effect> },
     /// `move group with TYPE { MOVEMENT }`: any part of the mover's stack
     /// that holds a piece of `power` moves by that piece's movement, carrying
     /// any of the neutral pieces there as passengers. Arriving, it captures
@@ -255,6 +262,53 @@ pub enum MoveRule {
         needs: Option<PieceType>,
         movement: GroupMovement,
     },
+}
+
+/// What an action or an `after move` block does, in order, seen from the mover.
+#[derive(Clone, Debug)]
+pub enum Effect {
+    Update(CounterUpdate),
+    If {
+        when: GameTest,
+        then: Vec<Effect>,
+        otherwise: Vec<Effect>,
+    },
+    /// Every piece of every run of the pattern leaves the board.
+    RemovePattern(usize),
+    /// Every piece on a site passing the filter leaves the board.
+    RemoveOn(SiteFilter),
+    /// A piece of `owner` (`None`: neutral) on every empty site passing the filter.
+    PlaceEvery {
+        piece: PieceType,
+        owner: Option<Who>,
+        on: SiteFilter,
+    },
+    /// The game ends; `reason` indexes `Game::said`.
+    End {
+        action: EndAction,
+        reason: u16,
+    },
+    /// Where the game goes next, instead of the phase's `next` rules.
+    Next {
+        phase: usize,
+        pass_turn: bool,
+    },
+}
+
+/// A pattern: the maximal runs of sites meeting a condition along one of
+/// some directions (`pattern lines = coin along {e, w} length 2..`).
+#[derive(Clone, Debug)]
+pub struct PatternDef {
+    pub name: String,
+    pub cond: SiteFilter,
+    /// One direction per line of sites (of two opposite ones, the first).
+    pub axes: Vec<Dir>,
+    /// `prev[axis][site]`: the site before `site` along the axis, or `NO_SITE`.
+    pub prev: Vec<Vec<Site>>,
+    pub min: u8,
+    pub max: u8,
+    /// Only runs holding a site that passes this count.
+    pub touching: Option<SiteFilter>,
 }
 
 /// How the pieces of a group move (`move group with TYPE`): the movement's
@@ -345,6 +399,8 @@ pub enum GameTest {
         op: CompareOp,
         value: i64,
     },
+    /// The pattern has at least one run.
+    Found(usize),
     /// Two quantities compared: dice, counters, numbers.
     Compare {
         left: Quantity,
@@ -380,7 +436,7 @@ pub enum CounterRef {
 }
 
 /// A number a condition reads from the position.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub enum Quantity {
     Number(i64),
     Counter(usize),
@@ -391,6 +447,15 @@ pub enum Quantity {
     },
     /// The value of a die (0 before the first throw).
     Die(usize),
+    Sum(Vec<Quantity>),
+    /// The sites in all the pattern's runs.
+    Size(usize),
+    /// The length of the pattern's longest run (0: none).
+    Longest(usize),
+    /// How many sites pass the filter.
+    Sites(Box<SiteFilter>),
+    /// The plies played.
+    Plies,
 }
 
 /// `next PHASE [passing the turn] [when CONDITION]`
@@ -441,6 +506,8 @@ pub struct PhaseDef {
     pub after_promotion: Vec<CounterUpdate>,
     pub next: Vec<NextRule>,
     pub after_move: Vec<CounterUpdate>,
+    /// `after move { EFFECTS }` blocks, run after the updates.
+    pub after_effects: Vec<Effect>,
     pub after_capture: Vec<CounterUpdate>,
     /// `when blocked` rules: the first whose condition holds (seen from the
     /// blocked player) decides; `lose` when none does.

@@ -74,6 +74,14 @@ pub enum Item {
         limits: Vec<StackLimitDecl>,
         span: Span,
     },
+    /// `pattern NAME = CONDITION along DIRECTIONS length N.. [touching CONDITION]`
+    Pattern {
+        name: Name,
+        cond: SiteCond,
+        directions: Directions,
+        length: Spanned<(i64, Option<i64>)>,
+        touching: Option<SiteCond>,
+    },
     /// `dice NAME, NAME of SIDES sides [unordered]`
     Dice {
         names: Vec<Name>,
@@ -159,6 +167,7 @@ impl Item {
             Item::Stacks { .. } => "stacks",
             Item::Attribute { .. } => "attribute",
             Item::Dice { .. } => "dice",
+            Item::Pattern { .. } => "pattern",
         }
     }
 }
@@ -228,20 +237,15 @@ pub struct PhaseDecl {
 
 #[derive(Clone, Debug)]
 pub enum PhaseRule {
-    Place {
-        piece: Name,
-        on: SiteCond,
-        span: Span,
-    },
+    /// `place [neutral] TYPE on CONDITION`; a neutral piece comes from no hand.
+    Place { neutral: bool, piece: Name, on: SiteCond, span: Span },
+    /// `together { MOVE MOVE }`: one move of two different pieces.
+    Together { parts: Vec<PhaseRule>, span: Span },
+    /// `after move [when CONDITION] { EFFECTS }`
+    AfterEffects { when: Option<GameCond>, effects: Vec<Effect>, span: Span },
     /// `move [neutral] TYPE [when GAME-CONDITION] { PROGRAM }`: `neutral`
     /// moves pieces nobody owns instead of the mover's own.
-    Move {
-        neutral: bool,
-        piece: Name,
-        guard: Option<GameCond>,
-        program: Vec<Statement>,
-        span: Span,
-    },
+    Move { neutral: bool, piece: Name, guard: Option<GameCond>, program: Vec<Statement>, span: Span },
     /// `move group [with TYPE] [when from has TYPE] { MOVEMENT [where
     /// CONDITION] [passing CONDITION] }`
     Group {
@@ -253,59 +257,55 @@ pub enum PhaseRule {
         span: Span,
     },
     /// `may add TYPES from hand, TYPES from supply when CONDITION`
-    Add {
-        sources: Vec<(Vec<Name>, Spanned<Pool>)>,
-        when: MoveCond,
-        span: Span,
-    },
+    Add { sources: Vec<(Vec<Name>, Spanned<Pool>)>, when: MoveCond, span: Span },
     /// `next PHASE [passing the turn] [when CONDITION]`
-    Next {
-        phase: Name,
-        pass_turn: bool,
-        when: Option<GameCond>,
-        span: Span,
-    },
+    Next { phase: Name, pass_turn: bool, when: Option<GameCond>, span: Span },
     /// `turn stays` or `turn passes`
-    Turn {
-        stays: bool,
-        span: Span,
-    },
+    Turn { stays: bool, span: Span },
     /// `after move [TYPE]: COUNTER op N`; with a type, only after moves of that type.
-    After {
-        trigger: Spanned<Trigger>,
-        piece: Option<Name>,
-        when: Option<GameCond>,
-        update: Update,
-    },
-    /// `action NAME [when CONDITION] { UPDATES  [next PHASE [passing the turn]] }`
-    Action {
-        name: Name,
-        when: Option<GameCond>,
-        updates: Vec<Update>,
-        next: Option<(Name, bool)>,
-        span: Span,
-    },
+    After { trigger: Spanned<Trigger>, piece: Option<Name>, when: Option<GameCond>, update: Update },
+    /// `action NAME [when CONDITION] { EFFECTS }`
+    Action { name: Name, when: Option<GameCond>, effects: Vec<Effect>, span: Span },
     /// `when blocked [and CONDITION]: ACTION`; the condition is seen from the blocked player.
-    Blocked {
-        when: Option<GameCond>,
-        action: Spanned<BlockedActionDecl>,
-    },
+    Blocked { when: Option<GameCond>, action: Spanned<BlockedActionDecl> },
     /// `promote TYPE on SITE-CONDITION from hand`
-    Promote {
+    Promote { piece: Name, on: SiteCond, span: Span },
+    /// `along TRACK at most N`
+    Along { track: Name, limit: Spanned<i64> },
+    /// `if OPTION { RULES } else { RULES }`
+    If { option: Name, then: Vec<PhaseRule>, otherwise: Vec<PhaseRule> },
+}
+
+/// One effect of an action or an `after move` block, run in order.
+#[derive(Clone, Debug)]
+pub enum Effect {
+    Update(Update),
+    If {
+        when: GameCond,
+        then: Vec<Effect>,
+        otherwise: Vec<Effect>,
+    },
+    /// `remove PATTERN`: every piece of every run.
+    RemovePattern(Name),
+    /// `remove on CONDITION`: every piece on a site that meets it.
+    RemoveOn(SiteCond),
+    /// `place [neutral] TYPE on every CONDITION`
+    PlaceEvery {
+        neutral: bool,
         piece: Name,
         on: SiteCond,
         span: Span,
     },
-    /// `along TRACK at most N`
-    Along {
-        track: Name,
-        limit: Spanned<i64>,
+    /// `mover wins "reason"`, `draw`: the game ends.
+    End {
+        result: EndResult,
+        reason: Option<Spanned<String>>,
+        span: Span,
     },
-    /// `if OPTION { RULES } else { RULES }`
-    If {
-        option: Name,
-        then: Vec<PhaseRule>,
-        otherwise: Vec<PhaseRule>,
+    /// `next PHASE [passing the turn]`
+    Next {
+        phase: Name,
+        pass_turn: bool,
     },
 }
 
@@ -356,6 +356,8 @@ pub enum Statement {
     Slide {
         heading: Heading,
         distance: Option<Spanned<(i64, Option<i64>)>>,
+        /// `by DIE`: exactly as far as the die shows.
+        by_die: Option<Name>,
         over: Option<SiteCond>,
         through: Option<SiteCond>,
         to: Option<SiteCond>,
@@ -476,6 +478,11 @@ pub enum RayQuant {
 #[derive(Clone, Debug)]
 pub enum SiteCond {
     Name(Name),
+    /// `REGION(WHO)`: a player's sites of a per-player region.
+    RegionOf {
+        region: Name,
+        who: Name,
+    },
     /// `QUANT along|next DIRECTIONS is CONDITION`: of the sites along the
     /// rays from the site (every site to the edge) or next to it.
     Ray {
@@ -523,14 +530,42 @@ pub enum GameCond {
         value: Operand,
         span: Span,
     },
+    /// `LEFT OP RIGHT` where the left side is not a lone counter.
+    Compare {
+        left: Operand,
+        op: CompareOp,
+        right: Operand,
+        span: Span,
+    },
+    /// `found(PATTERN)`: the pattern has a run.
+    Found(Name),
+    /// A true-or-false option's name.
+    Flag(Name),
     Not(Box<GameCond>, Span),
     And(Vec<GameCond>),
     Or(Vec<GameCond>),
 }
 
-/// The right side of a comparison: a number, or a number option's name.
+/// What a pattern measure reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Measure {
+    /// The sites of all runs together.
+    Size,
+    /// The length of the longest run.
+    Longest,
+}
+
+/// A number in a comparison or an update.
 #[derive(Clone, Debug)]
 pub enum Operand {
+    /// `A + B + …`
+    Sum(Vec<Operand>),
+    /// `size(PATTERN)`, `longest(PATTERN)`
+    Measure(Measure, Name),
+    /// `sites(CONDITION)`: how many sites meet the condition.
+    Sites(Box<SiteCond>, Span),
+    /// The plies played so far.
+    Plies(Span),
     Number(Spanned<i64>),
     /// A number option, a die or a counter.
     Option(Name),

@@ -126,6 +126,14 @@ impl Lowerer {
                 let unordered = inner.next().is_some();
                 Item::Dice { names, sides, unordered }
             }
+            Rule::pattern_item => {
+                let name = self.name(next());
+                let cond = self.site_cond(next());
+                let directions = self.directions(next());
+                let length = self.distance(next());
+                let touching = inner.next().map(|t| self.site_cond(t.into_inner().next().expect("condition")));
+                Item::Pattern { name, cond, directions, length, touching }
+            }
             Rule::end_item => Item::End(inner.map(|r| self.end_rule(r)).collect()),
             Rule::track_item => {
                 let name = self.name(next());
@@ -259,8 +267,26 @@ impl Lowerer {
         let mut next = || inner.next().expect("grammar guarantees this child");
         match rule {
             Rule::place_rule => {
-                let piece = self.name(next());
-                PhaseRule::Place { piece, on: self.site_cond(next()), span }
+                let mut first = next();
+                let neutral = first.as_rule() == Rule::neutral_owner;
+                if neutral {
+                    first = next();
+                }
+                let piece = self.name(first);
+                PhaseRule::Place { neutral, piece, on: self.site_cond(next()), span }
+            }
+            Rule::together_rule => PhaseRule::Together { parts: inner.map(|r| self.phase_rule(r)).collect(), span },
+            Rule::after_block => {
+                let (mut when, mut effects) = (None, Vec::new());
+                for part in inner {
+                    match part.as_rule() {
+                        Rule::after_when => {
+                            when = part.into_inner().find(|p| p.as_rule() == Rule::game_cond).map(|c| self.game_cond(c))
+                        }
+                        _ => effects = self.effects(part),
+                    }
+                }
+                PhaseRule::AfterEffects { when, effects, span }
             }
             Rule::move_rule => {
                 let mut first = next();
@@ -351,20 +377,15 @@ impl Lowerer {
             }
             Rule::action_rule => {
                 let name = self.name(next());
-                let (mut when, mut updates, mut next_phase) = (None, Vec::new(), None);
+                let (mut when, mut effects) = (None, Vec::new());
                 for part in inner {
                     match part.as_rule() {
                         Rule::game_cond => when = Some(self.game_cond(part)),
-                        Rule::counter_update => updates.push(self.update(part)),
-                        Rule::action_next => {
-                            let mut parts = part.into_inner();
-                            let phase = self.name(parts.next().expect("phase"));
-                            next_phase = Some((phase, parts.next().is_some()));
-                        }
+                        Rule::effect_block => effects = self.effects(part),
                         _ => {}
                     }
                 }
-                PhaseRule::Action { name, when, updates, next: next_phase, span }
+                PhaseRule::Action { name, when, effects, span }
             }
             Rule::blocked_rule => {
                 let mut when = None;
@@ -402,6 +423,74 @@ impl Lowerer {
             }
             other => unreachable!("not a phase rule: {other:?}"),
         }
+    }
+
+    /// The effects of an `effect_block`, in order.
+    fn effects(&self, pair: P) -> Vec<Effect> {
+        pair.into_inner().map(|e| self.effect(e)).collect()
+    }
+
+    fn effect(&self, pair: P) -> Effect {
+        let span = self.span(&pair);
+        let rule = pair.as_rule();
+        let mut inner = pair.into_inner();
+        let mut next = || inner.next().expect("grammar guarantees this child");
+        match rule {
+            Rule::counter_update => Effect::Update(self.update_parts(next(), next(), next())),
+            Rule::effect_if => {
+                let when = self.game_cond(next());
+                let then = self.effects(next());
+                let otherwise = inner.next().map(|b| self.effects(b)).unwrap_or_default();
+                Effect::If { when, then, otherwise }
+            }
+            Rule::effect_remove => {
+                let first = next();
+                if first.as_rule() == Rule::on_kw {
+                    Effect::RemoveOn(self.site_cond(next()))
+                } else {
+                    Effect::RemovePattern(self.name(first))
+                }
+            }
+            Rule::effect_place => {
+                let mut first = next();
+                let neutral = first.as_rule() == Rule::neutral_owner;
+                if neutral {
+                    first = next();
+                }
+                let piece = self.name(first);
+                let _every = next();
+                Effect::PlaceEvery { neutral, piece, on: self.site_cond(next()), span }
+            }
+            Rule::effect_end => {
+                let first = next();
+                let result = if first.as_rule() == Rule::draw_kw {
+                    EndResult::Draw
+                } else {
+                    let who = self.name(first);
+                    EndResult::Player { who, wins: next().as_str() == "wins" }
+                };
+                let reason = inner.next().map(|r| self.string(r));
+                Effect::End { result, reason, span }
+            }
+            _ => {
+                let phase = self.name(next());
+                Effect::Next { phase, pass_turn: inner.next().is_some() }
+            }
+        }
+    }
+
+    /// `2`, `1..3`, `2..`
+    fn distance(&self, part: P) -> Spanned<(i64, Option<i64>)> {
+        let span = self.span(&part);
+        let text = part.as_str();
+        let mut parts = part.into_inner();
+        let low = self.int(parts.next().expect("low")).node;
+        let high = match parts.next() {
+            Some(h) => Some(self.int(h).node),
+            None if text.contains("..") => None,
+            None => Some(low),
+        };
+        Spanned::new((low, high), span)
     }
 
     fn static_cond(&self, pair: P) -> StaticCond {
@@ -480,22 +569,16 @@ impl Lowerer {
             }
             Rule::step_stmt | Rule::slide_stmt => {
                 let heading = self.heading(next());
-                let (mut distance, mut over, mut through, mut to) = (None, None, None, None);
+                let (mut distance, mut by_die, mut over, mut through, mut to) = (None, None, None, None, None);
                 for part in inner {
-                    let part_span = self.span(&part);
-                    let part_text = part.as_str();
                     let rule = part.as_rule();
+                    if rule == Rule::distance {
+                        distance = Some(self.distance(part));
+                        continue;
+                    }
                     let mut parts = part.into_inner();
                     match rule {
-                        Rule::distance => {
-                            let low = self.int(parts.next().expect("low")).node;
-                            let high = match parts.next() {
-                                Some(h) => Some(self.int(h).node),
-                                None if part_text.contains("..") => None,
-                                None => Some(low),
-                            };
-                            distance = Some(Spanned::new((low, high), part_span));
-                        }
+                        Rule::die_distance => by_die = Some(self.name(parts.next().expect("die"))),
                         Rule::fly_over => over = Some(self.site_cond(parts.next().expect("over"))),
                         Rule::through => through = Some(self.site_cond(parts.next().expect("through"))),
                         _ => to = Some(self.site_cond(parts.next().expect("to"))),
@@ -504,7 +587,7 @@ impl Lowerer {
                 if rule == Rule::step_stmt {
                     Statement::Step { heading, to, span }
                 } else {
-                    Statement::Slide { heading, distance, over, through, to, span }
+                    Statement::Slide { heading, distance, by_die, over, through, to, span }
                 }
             }
             Rule::hop_stmt => {
@@ -626,6 +709,11 @@ impl Lowerer {
         match first.as_rule() {
             Rule::not_kw => SiteCond::Not(Box::new(self.site_factor(inner.next().expect("negated"))), span),
             Rule::site_cond => self.site_cond(first),
+            Rule::region_of => {
+                let mut parts = first.into_inner();
+                let region = self.name(parts.next().expect("region"));
+                SiteCond::RegionOf { region, who: self.name(parts.next().expect("who")) }
+            }
             Rule::ray_cond => {
                 let mut parts = first.into_inner();
                 let quant = match parts.next().expect("quantifier").as_str() {
@@ -670,6 +758,8 @@ impl Lowerer {
                 let piece = self.name(parts.next().expect("piece"));
                 GameCond::Threatened { who, piece, span: first_span }
             }
+            Rule::found_runs => GameCond::Found(self.name(first.into_inner().next().expect("pattern"))),
+            Rule::option_flag => GameCond::Flag(self.name(first.into_inner().next().expect("option"))),
             Rule::full_region => {
                 let region = self.name(first.into_inner().next().expect("region"));
                 GameCond::Full { region, span: first_span }
@@ -693,10 +783,17 @@ impl Lowerer {
             }
             _ => {
                 let mut parts = first.into_inner();
-                let (counter, who) = self.counter_ref(parts.next().expect("counter"));
+                let left = self.operand(parts.next().expect("left"));
                 let op = compare_op(parts.next().expect("op").as_str());
                 let value = self.operand(parts.next().expect("value"));
-                GameCond::Counter { counter, who, op, value, span: first_span }
+                // A lone counter on the left keeps the counter test (and its diagnostics).
+                match left {
+                    Operand::Option(counter) => GameCond::Counter { counter, who: None, op, value, span: first_span },
+                    Operand::PlayerCounter(counter, who) => {
+                        GameCond::Counter { counter, who: Some(who), op, value, span: first_span }
+                    }
+                    left => GameCond::Compare { left, op, right: value, span: first_span },
+                }
             }
         }
     }
@@ -704,14 +801,18 @@ impl Lowerer {
     /// `COUNTER[(WHO)] OP AMOUNT`
     fn update(&self, pair: P) -> Update {
         let mut parts = pair.into_inner();
-        let (counter, who) = self.counter_ref(parts.next().expect("counter"));
-        let op = match parts.next().expect("op").as_str() {
+        let mut next = || parts.next().expect("grammar guarantees this child");
+        self.update_parts(next(), next(), next())
+    }
+
+    fn update_parts(&self, counter: P, op: P, amount: P) -> Update {
+        let (counter, who) = self.counter_ref(counter);
+        let op = match op.as_str() {
             "+=" => UpdateOp::Add,
             "-=" => UpdateOp::Sub,
             _ => UpdateOp::Set,
         };
-        let amount = self.operand(parts.next().expect("amount"));
-        Update { counter, who, op, amount }
+        Update { counter, who, op, amount: self.operand(amount) }
     }
 
     /// `NAME` or `NAME(WHO)`
@@ -721,14 +822,30 @@ impl Lowerer {
         (name, parts.next().map(|w| self.name(w)))
     }
 
+    /// A sum of one or more operands (`amount`, `compare_value`).
     fn operand(&self, pair: P) -> Operand {
-        let inner = pair.into_inner().next().expect("a value has one child");
-        if inner.as_rule() == Rule::int {
-            return Operand::Number(self.int(inner));
-        }
-        match self.counter_ref(inner) {
-            (name, None) => Operand::Option(name),
-            (name, Some(who)) => Operand::PlayerCounter(name, who),
+        let mut atoms: Vec<Operand> = pair.into_inner().map(|a| self.operand_atom(a)).collect();
+        if atoms.len() == 1 { atoms.pop().expect("one atom") } else { Operand::Sum(atoms) }
+    }
+
+    fn operand_atom(&self, inner: P) -> Operand {
+        let span = self.span(&inner);
+        match inner.as_rule() {
+            Rule::int => Operand::Number(self.int(inner)),
+            Rule::plies_kw => Operand::Plies(span),
+            Rule::sites_count => {
+                Operand::Sites(Box::new(self.site_cond(inner.into_inner().next().expect("condition"))), span)
+            }
+            Rule::pattern_measure => {
+                let mut parts = inner.into_inner();
+                let kind =
+                    if parts.next().expect("measure").as_str() == "size" { Measure::Size } else { Measure::Longest };
+                Operand::Measure(kind, self.name(parts.next().expect("pattern")))
+            }
+            _ => match self.counter_ref(inner) {
+                (name, None) => Operand::Option(name),
+                (name, Some(who)) => Operand::PlayerCounter(name, who),
+            },
         }
     }
 

@@ -20,7 +20,8 @@ use pest_derive::Parser;
 pub(super) struct RulesParser;
 
 /// The keywords that start top-level items.
-const ITEM_KEYWORDS: [&str; 17] = [
+const ITEM_KEYWORDS: [&str; 18] = [
+    "pattern",
     "dice",
     "stacks",
     "attribute",
@@ -362,8 +363,10 @@ fn rule_words(rule: Rule) -> Option<&'static str> {
         | Rule::threat_item
         | Rule::track_item
         | Rule::stacks_item
-        | Rule::attribute_item => {
-            "an item (game, players, board, region, track, piece, group, threat, stacks, attribute, option, counter, setup, phase, end, repetition)"
+        | Rule::attribute_item
+        | Rule::dice_item
+        | Rule::pattern_item => {
+            "an item (game, players, board, region, track, piece, group, threat, stacks, attribute, dice, pattern, option, counter, setup, phase, end, repetition)"
         }
         Rule::square_board | Rule::graph_board => "`square` or `graph`",
         Rule::point_decl | Rule::line_decl | Rule::line_kind => "`point`, `line`, `circle` or `}`",
@@ -381,8 +384,10 @@ fn rule_words(rule: Rule) -> Option<&'static str> {
         | Rule::along_rule
         | Rule::turn_rule
         | Rule::action_rule
+        | Rule::together_rule
+        | Rule::after_block
         | Rule::phase_if => {
-            "a phase rule (place, move, may add, action, turn, next, after, when blocked, promote, along, if) or `}`"
+            "a phase rule (place, move, together, may add, action, turn, next, after, when blocked, promote, along, if) or `}`"
         }
         Rule::track_path => "a path of sites such as `a1 - a2 - a3`",
         Rule::phase_block => "`{` and phase rules",
@@ -438,7 +443,17 @@ fn rule_words(rule: Rule) -> Option<&'static str> {
         Rule::count_cmp => "`count(...)`",
         Rule::full_region => "`full(REGION)`",
         Rule::counter_cmp => "a counter comparison",
-        Rule::compare_value => "a number or a number option",
+        Rule::compare_value | Rule::amount => {
+            "a number, a counter, a die, an option, `plies`, `size(PATTERN)`, `longest(PATTERN)` or `sites(CONDITION)`"
+        }
+        Rule::effect_block => "`{` and effects",
+        Rule::effect_if | Rule::effect_remove | Rule::effect_place | Rule::effect_end | Rule::action_next => {
+            "an effect (a counter update, `if`, `remove`, `place … on every`, `next`, `mover wins`) or `}`"
+        }
+        Rule::die_distance => "`by` and a die",
+        Rule::pattern_touching => "`touching` and a site condition",
+        Rule::found_runs => "`found(PATTERN)`",
+        Rule::region_of => "a region of a player, as `home(opponent)`",
         Rule::compare_op => "a comparison (`>=`, `<=`, `==`, `!=`, `>`, `<`)",
         Rule::not_kw => "`not`",
         Rule::end_rule => "an end rule (`when ...: ...`) or `}`",

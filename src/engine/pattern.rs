@@ -1,0 +1,38 @@
+//! Finding a pattern's runs in a position: for each line direction, every
+//! maximal run of sites that meet the pattern's condition, kept when its
+//! length is in range and it holds a site the `touching` condition names.
+
+use super::movegen::filter_set;
+use super::state::Position;
+use crate::board::{NO_SITE, SiteSet};
+use crate::game::Game;
+use crate::game::rules::{PatternDef, Player};
+
+/// The runs found, seen from `player`: all their sites together, and the
+/// longest one's length (0 when there is none).
+pub(crate) fn runs(game: &Game, pos: &Position, pattern: &PatternDef, player: Player) -> (SiteSet, u32) {
+    let meets = filter_set(game, pos, &pattern.cond, player);
+    let touching = pattern.touching.as_ref().map(|t| filter_set(game, pos, t, player));
+    let (mut all, mut longest) = (SiteSet::EMPTY, 0);
+    for (axis, &dir) in pattern.axes.iter().enumerate() {
+        let prev = &pattern.prev[axis];
+        for start in meets.iter() {
+            let before = prev[start as usize];
+            if before != NO_SITE && meets.contains(before) {
+                continue;
+            }
+            let (mut run, mut length, mut at) = (SiteSet::EMPTY, 0u32, start);
+            while at != NO_SITE && meets.contains(at) && !run.contains(at) {
+                run.insert(at);
+                length += 1;
+                at = game.board.next(at, dir);
+            }
+            let fits = (pattern.min as u32..=pattern.max as u32).contains(&length);
+            if fits && touching.is_none_or(|t| !t.and(run).is_empty()) {
+                all = all.or(run);
+                longest = longest.max(length);
+            }
+        }
+    }
+    (all, longest)
+}
