@@ -14,7 +14,8 @@
 //! ```
 //!
 //! `last_from = "I000"` and `last_to = "I060"` give the previous ply's sites
-//! for rules that look at the last move. The repetition history starts afresh
+//! for rules that look at the last move; after a move of two pieces,
+//! `last_to = ["c4", "e2"]` gives both destinations. The repetition history starts afresh
 //! at the position read.
 
 use crate::check::suggest::help_for;
@@ -36,7 +37,8 @@ struct RawPosition {
     ply: Option<Spanned<i64>>,
     /// The sites the previous ply left and reached, for rules about the last move.
     last_from: Option<Spanned<String>>,
-    last_to: Option<Spanned<String>>,
+    /// One site, or two after a move of two pieces.
+    last_to: Option<Spanned<SiteContents>>,
     /// The dice's values, fixed (for tests that walk a game of chance).
     dice: Option<Spanned<Vec<i64>>>,
     #[serde(default)]
@@ -52,6 +54,10 @@ struct RawPosition {
 enum SiteContents {
     One(String),
     Stack(Vec<String>),
+}
+
+fn span_range<T>(s: &Spanned<T>) -> std::ops::Range<usize> {
+    s.span()
 }
 
 fn span<T>(s: &Spanned<T>) -> Span {
@@ -168,10 +174,28 @@ pub fn parse_position(game: &Arc<Game>, source: Source) -> Result<State, Box<Rep
             ),
         }
     }
-    if let Some(name) = &raw.last_to
-        && let Some(s) = site(name, &mut diagnostics)
-    {
-        state.pos.last_to = s;
+    if let Some(reached) = &raw.last_to {
+        let names: Vec<&str> = match reached.get_ref() {
+            SiteContents::One(name) => vec![name.as_str()],
+            SiteContents::Stack(names) => names.iter().map(String::as_str).collect(),
+        };
+        if names.is_empty() || names.len() > 2 {
+            diagnostics.push(
+                Diagnostic::error("E0616", "`last_to` names one site, or two after a move of two pieces")
+                    .with_label(span(reached), format!("{} sites", names.len())),
+            );
+        }
+        let sites: Vec<Option<crate::board::Site>> = names
+            .iter()
+            .take(2)
+            .map(|name| site(&Spanned::new(span_range(reached), name.to_string()), &mut diagnostics))
+            .collect();
+        if let Some(Some(first)) = sites.first() {
+            state.pos.last_to = *first;
+        }
+        if let Some(Some(second)) = sites.get(1) {
+            state.pos.last_to_second = *second;
+        }
     }
     for (site_name, contents) in &raw.board {
         let Some(site) = site(site_name, &mut diagnostics) else {
