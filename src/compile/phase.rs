@@ -148,17 +148,23 @@ fn phase_rules(scope: &Scope, rules: &[PhaseRule], def: &mut PhaseDef) -> bool {
                 Some(compiled) => def.moves.push(compiled),
                 None => ok = false,
             },
-            PhaseRule::Together { parts, span } => {
-                let compiled: Vec<Option<MoveRule>> = parts.iter().map(|p| move_rule(scope, p)).collect();
+            PhaseRule::Together { parts: decl_parts, span } => {
+                let compiled: Vec<Option<MoveRule>> = decl_parts.iter().map(|p| move_rule(scope, p)).collect();
                 let Some(parts) = compiled.into_iter().collect::<Option<Vec<_>>>() else {
                     ok = false;
                     continue;
                 };
-                if parts.iter().any(|p| matches!(p, MoveRule::Move { effects, .. } if !effects.is_empty())) {
+                let capturing =
+                    parts.iter().position(|p| matches!(p, MoveRule::Move { effects, .. } if !effects.is_empty()));
+                if let Some(index) = capturing {
                     ok = false;
+                    let part_span = match &decl_parts[index] {
+                        PhaseRule::Move { span, .. } => scope.trimmed(*span),
+                        _ => scope.trimmed(*span),
+                    };
                     scope.error(
                         Diagnostic::error("E0716", "the parts of `together` only move pieces")
-                            .with_label(scope.trimmed(*span), "a part here captures or flips")
+                            .with_label(part_span, "this part captures or flips")
                             .with_help(
                                 "move each piece to an empty site; captures in several parts are not supported yet",
                             ),
