@@ -347,16 +347,21 @@ pub fn to_toml(state: &State) -> String {
     let mut out = String::new();
     out.push_str(&format!("# {}\n", game.title));
     out.push_str(&format!("to_move = \"{}\"\n", game.player_name(state.holder())));
-    if !state.dice().is_empty() {
+    // Before the first throw the dice show nothing (0), which is written as no `dice`.
+    if !state.dice().is_empty() && state.dice().iter().all(|&v| v > 0) {
         let values: Vec<String> = state.dice().iter().map(u8::to_string).collect();
         out.push_str(&format!("dice = [{}]\n", values.join(", ")));
     }
     out.push_str(&format!("phase = \"{}\"\n", state.phase_name()));
     out.push_str(&format!("ply = {}\n", state.ply()));
-    for (key, site) in [("last_from", state.pos.last_from), ("last_to", state.pos.last_to)] {
-        if site != crate::board::NO_SITE {
-            out.push_str(&format!("{key} = \"{}\"\n", game.board.site_name(site)));
-        }
+    let name = |site| game.board.site_name(site);
+    if state.pos.last_from != crate::board::NO_SITE {
+        out.push_str(&format!("last_from = \"{}\"\n", name(state.pos.last_from)));
+    }
+    match (state.pos.last_to, state.pos.last_to_second) {
+        (crate::board::NO_SITE, _) => {}
+        (to, crate::board::NO_SITE) => out.push_str(&format!("last_to = \"{}\"\n", name(to))),
+        (to, second) => out.push_str(&format!("last_to = [\"{}\", \"{}\"]\n", name(to), name(second))),
     }
     out.push_str("\n[board]\n");
     for (site, &code) in state.pos.cells.iter().enumerate() {

@@ -16,6 +16,9 @@
 //! excludes = ["I000-I180"]               # optional: not legal
 //! perft = [6, 32]                        # optional: depths 1, 2, ...
 //! outcome = "white wins"                 # optional: "PLAYER wins", "draw", or "none"
+//! to_move = "chance"                     # optional: who moves next (`chance` for a throw)
+//! holder = "lo"                          # optional: whose turn it is (who holds the dice)
+//! phase = "decide"                       # optional: the phase
 //! reason = "centre full"                 # optional
 //! counters = { quiet_plies = 0 }         # optional
 //! hands = { white = { man = 2 } }        # optional
@@ -60,6 +63,11 @@ struct RawScenario {
     excludes: Vec<Spanned<String>>,
     perft: Option<Spanned<Vec<u64>>>,
     outcome: Option<Spanned<String>>,
+    /// Who moves next (`chance` for a throw), and who holds the turn (the
+    /// dice, in a game of chance).
+    to_move: Option<Spanned<String>>,
+    holder: Option<Spanned<String>>,
+    phase: Option<Spanned<String>>,
     reason: Option<Spanned<String>>,
     #[serde(default)]
     counters: BTreeMap<String, Spanned<i64>>,
@@ -205,6 +213,18 @@ fn expectations(
             if got != want {
                 out.push(fail(span(counts), format!("perft({}) is {got}, not {want}", depth + 1)));
             }
+        }
+    }
+    let who = [
+        (&s.to_move, game.player_name(state.current_player()), "moves next"),
+        (&s.holder, game.player_name(state.holder()), "holds the turn"),
+        (&s.phase, state.phase_name(), "is the phase"),
+    ];
+    for (want, got, what) in who {
+        if let Some(want) = want
+            && want.get_ref() != got
+        {
+            out.push(fail(span(want), format!("`{got}` {what}")));
         }
     }
     let outcome = state.outcome();
