@@ -18,8 +18,8 @@ fn man_in_the_moon(long_moves: bool) -> Arc<Game> {
 /// One of the bundled rule files, chosen by `which`.
 fn rule_text(which: usize) -> String {
     let file =
-        ["games/man_in_the_moon", "games/zodiac", "games/sun_and_moon", "games/flying_obelisks", "tests/games/pig"]
-            [which % 5];
+        ["games/man_in_the_moon", "games/zodiac", "games/sun_and_moon", "games/flying_obelisks", "tests/games/pig", "games/sun_moon_and_stars"]
+            [which % 6];
     std::fs::read_to_string(format!("{file}.rules")).expect("bundled game")
 }
 
@@ -78,7 +78,7 @@ proptest! {
     }
 
     #[test]
-    fn rule_file_with_edits_never_panics(which in 0usize..5, edits in proptest::collection::vec((any::<prop::sample::Index>(), 0usize..3, "[a-z0-9{}(),:=<>#\" \n./-]{0,3}"), 1..6)) {
+    fn rule_file_with_edits_never_panics(which in 0usize..6, edits in proptest::collection::vec((any::<prop::sample::Index>(), 0usize..3, "[a-z0-9{}(),:=<>#\" \n./-]{0,3}"), 1..6)) {
         let mut text = rule_text(which);
         for (at, kind, insert) in edits {
             let mut i = at.index(text.len() + 1);
