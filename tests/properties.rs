@@ -17,9 +17,14 @@ fn man_in_the_moon(long_moves: bool) -> Arc<Game> {
 
 /// One of the bundled rule files, chosen by `which`.
 fn rule_text(which: usize) -> String {
-    let file =
-        ["games/man_in_the_moon", "games/zodiac", "games/sun_and_moon", "games/flying_obelisks", "tests/games/pig", "games/sun_moon_and_stars"]
-            [which % 6];
+    let file = [
+        "games/man_in_the_moon",
+        "games/zodiac",
+        "games/sun_and_moon",
+        "games/flying_obelisks",
+        "tests/games/pig",
+        "games/sun_moon_and_stars",
+    ][which % 6];
     std::fs::read_to_string(format!("{file}.rules")).expect("bundled game")
 }
 
