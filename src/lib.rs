@@ -18,5 +18,6 @@ pub mod formats;
 pub mod game;
 pub mod render;
 pub mod syntax;
+pub mod variants;
 
 pub use engine::{Game, Move, Outcome, State};

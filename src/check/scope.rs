@@ -120,7 +120,8 @@ impl<'a> Scope<'a> {
             match &item.node {
                 Item::Game(title) => scope.title = title.node.clone(),
                 Item::Threat { piece, seen_as, region } => scope.threats.push((piece, seen_as, region)),
-                Item::Track { .. } | Item::Attribute { .. } => {}
+                // Resolved (or reported) before checking: see `variants::merge`.
+                Item::Track { .. } | Item::Attribute { .. } | Item::Variant(_) | Item::Remove { .. } => {}
                 Item::Pattern { name, .. } => {
                     if let Some(first) = scope.pattern_names().find(|p| p.node == name.node) {
                         scope.duplicate("pattern", name, first.span);
@@ -384,7 +385,16 @@ impl<'a> Scope<'a> {
             }
             _ => help_for(name.as_str(), what, candidates),
         };
-        self.error(self.unknown_or_wrong_kind(what, name, expected).with_help(help));
+        let mut diagnostic = self.unknown_or_wrong_kind(what, name, expected).with_help(help);
+        // A variant took it out: say where.
+        if let Some((_, _, span)) =
+            self.file.removed.iter().find(|(kind, removed, _)| kind == keyword && *removed == name.node)
+        {
+            diagnostic = diagnostic
+                .with_label(*span, format!("the variant removes {keyword} `{}` here", name.node))
+                .with_help(format!("the rule above still names `{}`: change or remove it too", name.node));
+        }
+        self.error(diagnostic);
     }
 
     pub fn player(&self, name: &Name) -> Option<u8> {

@@ -5,7 +5,7 @@ use super::Format;
 use super::common::color;
 use crate::agents::perft::perft;
 use crate::agents::playout::run_batch;
-use crate::diagnostics::{Source, render_all, to_json};
+use crate::diagnostics::{render_all, to_json};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -27,16 +27,18 @@ pub fn run(paths: &[PathBuf], format: Format, smoke: bool) -> i32 {
     let mut failed = false;
     let mut json = Vec::new();
     for file in &files {
-        let text = match std::fs::read_to_string(file) {
-            Ok(t) => t,
+        let (source, loading) = match crate::variants::load_source(file) {
+            Ok(loaded) => loaded,
             Err(e) => {
                 eprintln!("error: cannot read {}: {e}", file.display());
                 failed = true;
                 continue;
             }
         };
-        let source = Source::new(file.display().to_string(), text);
-        let (game, diagnostics) = crate::compile::compile(&source, &[]);
+        // A variant whose base cannot be loaded is not checked further:
+        // everything it does not say would be missing.
+        let (game, diagnostics) =
+            if loading.is_empty() { crate::compile::compile(&source, &[]) } else { (None, loading) };
         let game = game.map(std::sync::Arc::new);
         failed |= game.is_none();
         let summary = match (&game, smoke) {
@@ -97,16 +99,14 @@ fn smoke_run(game: &std::sync::Arc<crate::engine::Game>) -> String {
     s
 }
 
-/// The files named, with folders replaced by the `.rules` files in them (sorted).
+/// The files named, with folders replaced by the `.rules` files in them and
+/// in the folders inside them (sorted).
 pub(super) fn rule_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
     let mut files = Vec::new();
     for path in paths {
         if path.is_dir() {
-            let mut found: Vec<PathBuf> = std::fs::read_dir(path)
-                .map_err(|e| format!("cannot read folder {}: {e}", path.display()))?
-                .filter_map(|entry| entry.ok().map(|e| e.path()))
-                .filter(|p| p.extension().is_some_and(|e| e == "rules"))
-                .collect();
+            let mut found = Vec::new();
+            rules_in(path, &mut found)?;
             found.sort();
             if found.is_empty() {
                 return Err(format!("no .rules files in {}", path.display()));
@@ -119,4 +119,18 @@ pub(super) fn rule_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
         }
     }
     Ok(files)
+}
+
+/// The `.rules` files in a folder and the folders inside it (variants sit
+/// in `games/variants/`).
+fn rules_in(folder: &Path, found: &mut Vec<PathBuf>) -> Result<(), String> {
+    let entries = std::fs::read_dir(folder).map_err(|e| format!("cannot read folder {}: {e}", folder.display()))?;
+    for path in entries.filter_map(|entry| entry.ok().map(|e| e.path())) {
+        if path.is_dir() {
+            rules_in(&path, found)?;
+        } else if path.extension().is_some_and(|e| e == "rules") {
+            found.push(path);
+        }
+    }
+    Ok(())
 }

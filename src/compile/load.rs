@@ -1,4 +1,5 @@
-//! Loading a rule file: read, check and compile it into a [`Game`].
+//! Loading a rule file (a variant with its bases): read, check and compile
+//! it into a [`Game`].
 
 use crate::diagnostics::{Report, Source};
 use crate::game::Game;
@@ -23,9 +24,13 @@ impl Game {
     /// Like [`Game::load`], with option overrides such as `("long_moves", "true")`.
     pub fn load_with_options(path: impl AsRef<Path>, options: &[(String, String)]) -> Result<Arc<Game>, LoadError> {
         let path = path.as_ref();
-        let text =
-            std::fs::read_to_string(path).map_err(|error| LoadError::Io { path: path.display().to_string(), error })?;
-        Game::from_source(Source::new(path.display().to_string(), text), options)
+        let (source, loading) = crate::variants::load_source(path)
+            .map_err(|error| LoadError::Io { path: path.display().to_string(), error })?;
+        // A variant whose base cannot be loaded is not checked further.
+        if !loading.is_empty() {
+            return Err(LoadError::Invalid(Box::new(Report { source, diagnostics: loading })));
+        }
+        Game::from_source(source, options)
     }
 
     /// Checks and compiles rule text held in memory.

@@ -29,6 +29,8 @@ use phase::phase;
 /// the diagnostics hold every error and warning, sorted by position.
 pub fn compile(source: &Source, overrides: &[(String, String)]) -> (Option<Game>, Vec<Diagnostic>) {
     let (file, mut diagnostics) = crate::syntax::parse(&source.text);
+    let (file, merging) = crate::variants::merge(file, source);
+    diagnostics.extend(merging);
     let mut scope = Scope::collect(&file, &source.text);
     apply_overrides(&mut scope, overrides);
     let game = assemble(&scope, source);

@@ -1,11 +1,12 @@
 //! Diagnostics as JSON, one object per finding, for editors and other tools.
 
 use super::{Diagnostic, Source};
-use crate::syntax::span::line_col;
 use serde::Serialize;
 
 #[derive(Serialize)]
 struct JsonLabel<'a> {
+    /// The file the label points into (a variant's base, for some).
+    file: &'a str,
     message: &'a str,
     start: usize,
     end: usize,
@@ -32,17 +33,19 @@ pub fn to_json(source: &Source, diagnostics: &[Diagnostic]) -> serde_json::Value
     let items: Vec<JsonDiagnostic> = diagnostics
         .iter()
         .map(|d| {
-            let (line, column) = line_col(&source.text, d.primary_span().start);
+            let (file, line, column) = source.locate(d.primary_span().start);
             let labels = d
                 .labels
                 .iter()
                 .map(|l| {
-                    let (line, column) = line_col(&source.text, l.span.start);
-                    let (end_line, end_column) = line_col(&source.text, l.span.end);
+                    let (file, line, column) = source.locate(l.span.start);
+                    let (_, end_line, end_column) = source.locate(l.span.end);
+                    let (_, file_start, _) = source.file_at(l.span.start);
                     JsonLabel {
+                        file,
                         message: &l.message,
-                        start: l.span.start,
-                        end: l.span.end,
+                        start: l.span.start - file_start,
+                        end: l.span.end - file_start,
                         line,
                         column,
                         end_line,
@@ -51,7 +54,7 @@ pub fn to_json(source: &Source, diagnostics: &[Diagnostic]) -> serde_json::Value
                 })
                 .collect();
             JsonDiagnostic {
-                file: &source.name,
+                file,
                 severity: d.severity,
                 code: d.code,
                 message: &d.message,

@@ -70,16 +70,46 @@ impl Diagnostic {
     }
 }
 
-/// A named source text that diagnostics point into.
+/// A named source text that diagnostics point into. A variant and its bases
+/// are one text, the files one after another (the root base first), and
+/// `files` says where each begins, so that a span names its own file.
 #[derive(Clone, Debug)]
 pub struct Source {
     pub name: String,
     pub text: String,
+    /// (file name, offset where its text begins), in order; empty for a
+    /// text of one file.
+    pub files: Vec<(String, usize)>,
 }
 
 impl Source {
     pub fn new(name: impl Into<String>, text: impl Into<String>) -> Self {
-        Source { name: name.into(), text: text.into() }
+        Source { name: name.into(), text: text.into(), files: Vec::new() }
+    }
+
+    /// The file an offset falls in: its name, and where its text begins and ends.
+    pub fn file_at(&self, offset: usize) -> (&str, usize, usize) {
+        let index = self.files.iter().rposition(|(_, start)| *start <= offset);
+        match index {
+            None => (&self.name, 0, self.text.len()),
+            Some(i) => {
+                let end = self.files.get(i + 1).map_or(self.text.len(), |(_, start)| *start);
+                (&self.files[i].0, self.files[i].1, end)
+            }
+        }
+    }
+
+    /// Which file (0: the root base) an offset falls in.
+    pub fn file_index(&self, offset: usize) -> usize {
+        self.files.iter().rposition(|(_, start)| *start <= offset).unwrap_or(0)
+    }
+
+    /// The file, line and column (from 1) of an offset.
+    pub fn locate(&self, offset: usize) -> (&str, usize, usize) {
+        let (name, start, end) = self.file_at(offset);
+        let (line, column) =
+            crate::syntax::span::line_col(&self.text[start..end], offset.saturating_sub(start).min(end - start));
+        (name, line, column)
     }
 }
 

@@ -10,6 +10,9 @@ pub struct RuleFile {
     /// Items with a syntax error, already reported. The checker stays quiet
     /// about what they would have declared, so that one mistake is one error.
     pub unparsed: Vec<Unparsed>,
+    /// What a variant removed: (kind, name, the `remove` item's span), so
+    /// that a rule still naming it says where it went.
+    pub removed: Vec<(String, String, Span)>,
 }
 
 /// An item that did not parse: its keyword and, if it could be read, the
@@ -73,6 +76,14 @@ pub enum Item {
         unordered: bool,
         limits: Vec<StackLimitDecl>,
         span: Span,
+    },
+    /// `variant of "BASE"`: this file changes another rule file.
+    Variant(Spanned<String>),
+    /// `remove KIND [NAME] [from PHASE]`, in a variant.
+    Remove {
+        kind: Spanned<String>,
+        name: Option<Name>,
+        from: Option<Name>,
     },
     /// `pattern NAME = CONDITION along DIRECTIONS length N.. [touching CONDITION]`
     Pattern {
@@ -168,6 +179,8 @@ impl Item {
             Item::Attribute { .. } => "attribute",
             Item::Dice { .. } => "dice",
             Item::Pattern { .. } => "pattern",
+            Item::Variant(_) => "variant",
+            Item::Remove { .. } => "remove",
         }
     }
 }
@@ -233,6 +246,9 @@ pub struct PhaseDecl {
     /// `by chance`: the chance player throws the dice in this phase.
     pub chance: Option<Span>,
     pub rules: Vec<PhaseRule>,
+    /// Per rule: its label (`jump: move man { … }`), if it has one, and
+    /// the span of the whole entry. Variants replace and remove rules by name.
+    pub entries: Vec<(Option<Name>, Span)>,
 }
 
 #[derive(Clone, Debug)]
@@ -607,6 +623,8 @@ impl CompareOp {
 
 #[derive(Clone, Debug)]
 pub struct EndRule {
+    /// Its label, by which a variant replaces or removes it.
+    pub label: Option<Name>,
     pub phase: Option<Name>,
     pub when: GameCond,
     pub result: EndResult,

@@ -110,21 +110,36 @@ impl Lowerer {
             Rule::phase_item => {
                 let name = self.name(next());
                 let mut chance = None;
-                let mut rules = Vec::new();
+                let (mut rules, mut entries) = (Vec::new(), Vec::new());
                 for part in inner {
                     if part.as_rule() == Rule::by_chance {
                         chance = Some(self.span(&part));
-                    } else {
-                        rules.push(self.phase_rule(part));
+                        continue;
                     }
+                    let entry_span = self.span(&part);
+                    let label = (part.as_rule() == Rule::labelled_rule).then(|| self.label(part.clone()));
+                    rules.push(self.phase_rule(part));
+                    entries.push((label, entry_span));
                 }
-                Item::Phase(PhaseDecl { name, chance, rules })
+                Item::Phase(PhaseDecl { name, chance, rules, entries })
             }
             Rule::dice_item => {
                 let names = self.names(next());
                 let sides = self.int(next());
                 let unordered = inner.next().is_some();
                 Item::Dice { names, sides, unordered }
+            }
+            Rule::variant_item => Item::Variant(self.string(next())),
+            Rule::remove_item => {
+                let kind = next();
+                let kind = Spanned::new(kind.as_str().to_string(), self.span(&kind));
+                let names: Vec<Name> = inner.map(|n| self.name(n)).collect();
+                let (name, from) = match (kind.node.as_str(), &names[..]) {
+                    (_, [name, from]) => (Some(name.clone()), Some(from.clone())),
+                    (_, [name]) => (Some(name.clone()), None),
+                    _ => (None, None),
+                };
+                Item::Remove { kind, name, from }
             }
             Rule::pattern_item => {
                 let name = self.name(next());
@@ -260,7 +275,17 @@ impl Lowerer {
         }
     }
 
+    /// The label of a `labelled_rule`.
+    fn label(&self, pair: P) -> Name {
+        let label = pair.into_inner().next().expect("a label");
+        self.name(label.into_inner().next().expect("the label's name"))
+    }
+
     fn phase_rule(&self, pair: P) -> PhaseRule {
+        if pair.as_rule() == Rule::labelled_rule {
+            let body = pair.into_inner().nth(1).expect("a labelled rule has a body");
+            return self.phase_rule(body);
+        }
         let span = self.span(&pair);
         let rule = pair.as_rule();
         let mut inner = pair.into_inner();
@@ -855,8 +880,10 @@ impl Lowerer {
         let mut when = None;
         let mut result = None;
         let mut reason = None;
+        let mut label = None;
         for part in pair.into_inner() {
             match part.as_rule() {
+                Rule::rule_label => label = Some(self.name(part.into_inner().next().expect("the label's name"))),
                 Rule::ident => phase = Some(self.name(part)),
                 Rule::game_cond => when = Some(self.game_cond(part)),
                 Rule::end_result => result = Some(self.end_result(part)),
@@ -865,6 +892,7 @@ impl Lowerer {
             }
         }
         EndRule {
+            label,
             phase,
             when: when.expect("end rule has a condition"),
             result: result.expect("end rule has a result"),

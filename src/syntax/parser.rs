@@ -20,8 +20,10 @@ use pest_derive::Parser;
 pub(super) struct RulesParser;
 
 /// The keywords that start top-level items.
-const ITEM_KEYWORDS: [&str; 18] = [
+const ITEM_KEYWORDS: [&str; 20] = [
     "pattern",
+    "variant",
+    "remove",
     "dice",
     "stacks",
     "attribute",
@@ -365,8 +367,10 @@ fn rule_words(rule: Rule) -> Option<&'static str> {
         | Rule::stacks_item
         | Rule::attribute_item
         | Rule::dice_item
-        | Rule::pattern_item => {
-            "an item (game, players, board, region, track, piece, group, threat, stacks, attribute, dice, pattern, option, counter, setup, phase, end, repetition)"
+        | Rule::pattern_item
+        | Rule::variant_item
+        | Rule::remove_item => {
+            "an item (game, players, board, region, track, piece, group, threat, stacks, attribute, dice, pattern, option, counter, setup, phase, end, repetition; in a variant, variant of and remove)"
         }
         Rule::square_board | Rule::graph_board => "`square` or `graph`",
         Rule::point_decl | Rule::line_decl | Rule::line_kind => "`point`, `line`, `circle` or `}`",
@@ -453,6 +457,9 @@ fn rule_words(rule: Rule) -> Option<&'static str> {
         Rule::die_distance => "`by` and a die",
         Rule::pattern_touching => "`touching` and a site condition",
         Rule::found_runs => "`found(PATTERN)`",
+        Rule::remove_kind => {
+            "what to remove: piece, region, option, counter, group, track, pattern, phase, attribute, threat, rule, end, dice, stacks or repetition"
+        }
         Rule::region_of => "a region of a player, as `home(opponent)`",
         Rule::compare_op => "a comparison (`>=`, `<=`, `==`, `!=`, `>`, `<`)",
         Rule::not_kw => "`not`",

@@ -1,0 +1,94 @@
+//! Reading a rule file and, for a variant, its bases: the texts one after
+//! another in one source, the root base first.
+
+use crate::diagnostics::{Diagnostic, Source};
+use crate::syntax::ast::Item;
+use crate::syntax::span::Spanned;
+use std::path::{Path, PathBuf};
+
+/// Reads `path`; for a variant, its bases too. The diagnostics are the
+/// loading's own (a base not found, a cycle); an unreadable `path` itself
+/// is an I/O error.
+pub fn load_source(path: &Path) -> std::io::Result<(Source, Vec<Diagnostic>)> {
+    load_chain(path, &mut Vec::new())
+}
+
+fn load_chain(path: &Path, chain: &mut Vec<PathBuf>) -> std::io::Result<(Source, Vec<Diagnostic>)> {
+    let text = std::fs::read_to_string(path)?;
+    let name = path.display().to_string();
+    let own = Source::new(name.clone(), text);
+    let Some(base) = variant_of(&own.text) else { return Ok((own, Vec::new())) };
+    let Some(base_path) = find_base(path, &base.node) else {
+        let diagnostic = Diagnostic::error("E0801", format!("no rule file `{}` to be a variant of", base.node))
+            .with_label(base.span, "not found")
+            .with_help(
+                "name a rule file by its path from this file (`../zodiac.rules`), or a game by its name \
+                 (`zodiac`), found as NAME.rules or games/NAME.rules in this file's folder or a folder above it",
+            );
+        return Ok((own, vec![diagnostic]));
+    };
+    let canonical = base_path.canonicalize().unwrap_or_else(|_| base_path.clone());
+    let here = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
+    if chain.is_empty() {
+        chain.push(here);
+    }
+    if let Some(first) = chain.iter().position(|p| *p == canonical) {
+        let mut names: Vec<String> = chain[first..].iter().map(|p| file_name(p)).collect();
+        names.push(file_name(&canonical));
+        let diagnostic = Diagnostic::error("E0802", "these variants form a cycle")
+            .with_label(base.span, format!("{} is a variant of itself", file_name(&canonical)))
+            .with_help(format!("the chain: {}; one of them must be a whole rule file", names.join(" -> ")));
+        return Ok((own, vec![diagnostic]));
+    }
+    chain.push(canonical);
+    let loaded = load_chain(&base_path, chain);
+    chain.pop();
+    let (base_source, diagnostics) = match loaded {
+        Ok(loaded) => loaded,
+        Err(error) => {
+            let diagnostic = Diagnostic::error("E0801", format!("cannot read `{}`: {error}", base_path.display()))
+                .with_label(base.span, "the base named here");
+            return Ok((own, vec![diagnostic]));
+        }
+    };
+    // The base's text first, so that its spans stay as they were. The
+    // variant's own diagnostics here come only when there is no base.
+    let mut text = base_source.text;
+    if !text.ends_with('\n') {
+        text.push('\n');
+    }
+    let offset = text.len();
+    text.push_str(&own.text);
+    let mut files = base_source.files;
+    if files.is_empty() {
+        files.push((base_source.name, 0));
+    }
+    files.push((name.clone(), offset));
+    Ok((Source { name, text, files }, diagnostics))
+}
+
+fn file_name(path: &Path) -> String {
+    path.file_name().map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into_owned())
+}
+
+/// The base a rule file names with `variant of`, if it does.
+fn variant_of(text: &str) -> Option<Spanned<String>> {
+    let (file, _) = crate::syntax::parse(text);
+    file.items.into_iter().find_map(|item| match item.node {
+        Item::Variant(base) => Some(base),
+        _ => None,
+    })
+}
+
+/// Where the base named `base` is: a path from the variant's folder, or a
+/// game's name looked up as NAME.rules or games/NAME.rules in the variant's
+/// folder and each folder above it.
+fn find_base(variant: &Path, base: &str) -> Option<PathBuf> {
+    let folder = variant.parent().unwrap_or(Path::new(""));
+    if base.ends_with(".rules") || base.contains('/') {
+        let path = folder.join(base);
+        return path.is_file().then_some(path);
+    }
+    let file = format!("{base}.rules");
+    folder.ancestors().flat_map(|dir| [dir.join(&file), dir.join("games").join(&file)]).find(|p| p.is_file())
+}

@@ -1,0 +1,19 @@
+//! Variants: a rule file that names its base (`variant of "man_in_the_moon"`)
+//! and says only what differs. Loading puts the base's text and the
+//! variant's one after the other in one [`Source`](crate::diagnostics::Source),
+//! so every span still names its file and line; merging then lets the
+//! variant's items replace, extend or remove the base's by name, before the
+//! checker sees one ordinary rule file.
+//!
+//! - `load`: finding the base (a path, or a bundled game's name), variants of
+//!   variants, cycles;
+//! - `names`: the name of every rule, written (`jump: move man { … }`) or
+//!   implied (`move_man`);
+//! - `merge`: the items of each file applied over those before it.
+
+mod load;
+mod merge;
+pub mod names;
+
+pub use load::load_source;
+pub use merge::merge;
