@@ -3,10 +3,12 @@
 mod bench;
 mod check;
 mod common;
+mod diff;
 mod draw;
 mod perft;
 mod play;
 mod replay;
+mod show;
 mod test;
 mod trace;
 
@@ -92,7 +94,15 @@ pub enum Command {
     Test {
         #[arg(required = true)]
         paths: Vec<PathBuf>,
+        /// Run this rule file's scenarios against the files given instead (a
+        /// variant against its base's expectations), and say which still hold.
+        #[arg(long = "with-scenarios-of", value_name = "BASE")]
+        with_scenarios_of: Option<PathBuf>,
     },
+    /// Print the whole rule file a variant resolves to, each item marked with where it comes from.
+    Show { file: PathBuf },
+    /// Compare two rule files item by item, and where their games first behave differently.
+    Diff { first: PathBuf, second: PathBuf },
     /// Draw the start, or a position file, as SVG (or text).
     Draw {
         #[command(flatten)]
@@ -133,7 +143,12 @@ pub fn run(cli: Cli) -> i32 {
             play::run(&game, &play::Players { random: &random, ai: &ai, think, seed, type_dice })
         }
         Command::Draw { game, format } => draw::run(&game, format),
-        Command::Test { paths } => test::run(&paths),
+        Command::Test { paths, with_scenarios_of } => match with_scenarios_of {
+            Some(base) => test::run_with_scenarios_of(&paths, &base),
+            None => test::run(&paths),
+        },
+        Command::Show { file } => show::run(&file),
+        Command::Diff { first, second } => diff::run(&first, &second),
         Command::Replay { game, transcript } => replay::run(&game, &transcript),
     }
 }

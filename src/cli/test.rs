@@ -47,3 +47,43 @@ pub fn run(paths: &[PathBuf]) -> i32 {
     }
     i32::from(failed)
 }
+
+/// `--with-scenarios-of BASE`: BASE's scenarios run against each rule file
+/// given, each reported as holding or not, with what differs. The exit
+/// code is 0: that the base's expectations change is what a variant is for.
+pub fn run_with_scenarios_of(paths: &[PathBuf], base: &std::path::Path) -> i32 {
+    let scenarios = scenarios_for(base);
+    if !scenarios.exists() {
+        eprintln!("error: {} has no scenario file ({})", base.display(), scenarios.display());
+        return 1;
+    }
+    let files = match rule_files(paths) {
+        Ok(files) => files,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 1;
+        }
+    };
+    let mut code = 0;
+    for rules in files {
+        match run_file(&rules, &scenarios) {
+            Ok(run) => {
+                let held = run.results.iter().filter(|(_, ok)| *ok).count();
+                println!("{}: {held} of {} scenarios of {} hold", rules.display(), run.results.len(), base.display());
+                for (name, ok) in &run.results {
+                    println!("  {} {name}", if *ok { "holds  " } else { "differs" });
+                }
+                for diagnostic in &run.diagnostics {
+                    let (_, line, _) = run.source.locate(diagnostic.primary_span().start);
+                    println!("    line {line}: {}", diagnostic.message);
+                }
+            }
+            Err(report) => {
+                code = 1;
+                println!("{}: the scenarios of {} cannot be run", rules.display(), base.display());
+                eprint!("{}", render_all(&report.source, &report.diagnostics, color()));
+            }
+        }
+    }
+    code
+}

@@ -50,7 +50,14 @@ pub fn record(start: &State, seed: u64) -> Vec<Value> {
 /// The recorded lines and the final state.
 fn play(start: &State, seed: u64) -> (Vec<Value>, State) {
     let game = start.game();
-    let mut lines = vec![json!({ "game": game.title, "seed": seed, "players": game.players })];
+    let header = json!({
+        "game": game.title,
+        "seed": seed,
+        "players": game.players,
+        "rules": game.source.name,
+        "rules_hash": game.rules_hash(),
+    });
+    let mut lines = vec![header];
     let mut rng = PlayoutRng::seed_from_u64(seed);
     let mut state = start.clone();
     let mut moves = Vec::new();

@@ -100,6 +100,17 @@ impl Game {
         format!("{owner} {}", self.pieces[self.type_of(code) as usize].name)
     }
 
+    /// A fingerprint of the rules' text (a variant with its bases), for
+    /// transcripts to say which rules they were played under: FNV-1a, 64 bits.
+    pub fn rules_hash(&self) -> String {
+        let hash = self
+            .source
+            .text
+            .bytes()
+            .fold(0xcbf2_9ce4_8422_2325_u64, |hash, byte| (hash ^ byte as u64).wrapping_mul(0x0000_0100_0000_01b3));
+        format!("{hash:016x}")
+    }
+
     pub fn option_value(&self, name: &str) -> Option<i64> {
         self.options.iter().position(|o| o.name == name).map(|i| self.option_values[i])
     }

@@ -201,11 +201,9 @@ fn remove(
                     Some(rule.node.clone())
                 }
                 None => {
-                    diagnostics.push(nothing(
-                        rule,
-                        &format!("rule in phase `{}`", phase.node),
-                        names.iter().map(String::as_str).collect(),
-                    ));
+                    let mut diagnostic = nothing(rule, "rule", names.iter().map(String::as_str).collect());
+                    diagnostic.message = format!("phase `{}` has no rule `{}` to remove", phase.node, rule.node);
+                    diagnostics.push(diagnostic);
                     None
                 }
             }

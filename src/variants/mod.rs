@@ -9,11 +9,14 @@
 //!   variants, cycles;
 //! - `names`: the name of every rule, written (`jump: move man { … }`) or
 //!   implied (`move_man`);
-//! - `merge`: the items of each file applied over those before it.
+//! - `merge`: the items of each file applied over those before it;
+//! - `show`: the resolved file as text with each item's origin, and its
+//!   items as comparable parts (`orrery show`, `orrery diff`).
 
 mod load;
 mod merge;
 pub mod names;
+pub mod show;
 
 pub use load::load_source;
 pub use merge::merge;
