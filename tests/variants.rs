@@ -209,3 +209,13 @@ fn every_command_takes_a_variant() {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// A new name close to one of the base's is most likely a misspelt change:
+/// the variant still loads, with a warning that names the base's item.
+#[test]
+fn a_near_miss_gets_a_did_you_mean_warning() {
+    let game = Game::load("tests/variants/near_miss.rules").expect("a warning does not stop loading");
+    let text = render_all(&game.source, &game.warnings, false);
+    assert!(text.contains("W0801") && text.contains("the base has a phase `play`"), "{text}");
+    snapshot("near_miss", &text);
+}

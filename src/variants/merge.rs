@@ -55,7 +55,12 @@ pub fn merge(file: RuleFile, source: &Source) -> (RuleFile, Vec<Diagnostic>) {
                 }
             }
             _ if file == 0 => merged.push(item),
-            _ => apply(&mut merged, item),
+            _ => {
+                if let Some(warning) = near_miss(&merged, &item.node) {
+                    diagnostics.push(warning);
+                }
+                apply(&mut merged, item)
+            }
         }
     }
     (RuleFile { items: merged, unparsed, removed }, diagnostics)
@@ -76,6 +81,23 @@ fn item_name(item: &Item) -> Option<&Name> {
         Item::Phase(phase) => Some(&phase.name),
         _ => None,
     }
+}
+
+/// A variant's new named item whose name is close to one of the base's of
+/// the same kind: most likely a misspelt change, so a warning says so.
+fn near_miss(merged: &[Spanned<Item>], item: &Item) -> Option<Diagnostic> {
+    let name = item_name(item)?;
+    let keyword = item.keyword();
+    let same_kind = || merged.iter().filter(|i| i.node.keyword() == keyword).filter_map(|i| item_name(&i.node));
+    if same_kind().any(|n| n.node == name.node) {
+        return None;
+    }
+    let close = crate::check::suggest::closest(name.as_str(), same_kind().map(|n| n.as_str()))?;
+    Some(
+        Diagnostic::warning("W0801", format!("the variant adds a new {keyword} `{}`", name.node))
+            .with_label(name.span, format!("the base has a {keyword} `{close}`"))
+            .with_help(format!("to change the base's {keyword}, name it `{close}`; a new name adds a new {keyword}")),
+    )
 }
 
 /// One item of a variant over what came before it.
