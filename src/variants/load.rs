@@ -22,8 +22,8 @@ fn load_chain(path: &Path, chain: &mut Vec<PathBuf>) -> std::io::Result<(Source,
         let diagnostic = Diagnostic::error("E0801", format!("no rule file `{}` to be a variant of", base.node))
             .with_label(base.span, "not found")
             .with_help(
-                "name a rule file by its path from this file (`../zodiac.rules`), or a game by its name \
-                 (`zodiac`), found as NAME.rules or games/NAME.rules in this file's folder or a folder above it",
+                "name a rule file by its path from this file (`../base.rules`), or a game by its name \
+                 (`base`), found as NAME.rules or games/NAME.rules in this file's folder or a folder above it",
             );
         return Ok((own, vec![diagnostic]));
     };

@@ -1,4 +1,4 @@
-//! Variants: a rule file that names its base (`variant of "man_in_the_moon"`)
+//! Variants: a rule file that names its base (`variant of "base_game"`)
 //! and says only what differs. Loading puts the base's text and the
 //! variant's one after the other in one [`Source`](crate::diagnostics::Source),
 //! so every span still names its file and line; merging then lets the
