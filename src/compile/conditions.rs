@@ -240,6 +240,8 @@ pub fn game_test(scope: &Scope, cond: &GameCond) -> Option<GameTest> {
     Some(match cond {
         GameCond::HandsEmpty(_) => GameTest::HandsEmpty,
         GameCond::Blocked(_) => GameTest::Blocked,
+        GameCond::AllBlocked(_) => GameTest::AllBlocked,
+        GameCond::AllPassed(_) => GameTest::AllPassed,
         GameCond::Count { who, piece, region, op, value, .. } => {
             let region = match region {
                 Some(r) => Some(scope.regions[scope.region(r)?].1.set),

@@ -101,11 +101,12 @@ fn phase_rules(scope: &Scope, rules: &[PhaseRule], def: &mut PhaseDef) -> bool {
                     ok = false;
                 }
             }
-            PhaseRule::Place { neutral, piece, on, .. } => {
+            PhaseRule::Place { neutral, piece, on, effects, .. } => {
                 let piece = scope.piece(piece);
                 let on = site_filter(scope, on);
-                match (piece, on) {
-                    (Some(piece), Some(mut on)) => {
+                let effects = program::placement_effects(scope, effects);
+                match (piece, on, effects) {
+                    (Some(piece), Some(mut on), Some(effects)) => {
                         // A piece is only ever placed on an empty site, whatever
                         // the condition adds: placing never captures or stacks.
                         on.test = match on.test {
@@ -113,7 +114,7 @@ fn phase_rules(scope: &Scope, rules: &[PhaseRule], def: &mut PhaseDef) -> bool {
                             other => SiteTest::And(vec![SiteTest::Empty, other]),
                         };
                         scope.used.borrow_mut().pieces_moved[piece as usize] = true;
-                        def.moves.push(MoveRule::Place { piece, on, neutral: *neutral });
+                        def.moves.push(MoveRule::Place { piece, on, neutral: *neutral, effects });
                     }
                     _ => ok = false,
                 }
@@ -233,6 +234,7 @@ fn phase_rules(scope: &Scope, rules: &[PhaseRule], def: &mut PhaseDef) -> bool {
                 let action = match &action.node {
                     BlockedActionDecl::Plain(plain) => Some(match plain {
                         crate::syntax::ast::BlockedAction::Skip => BlockedAction::Skip,
+                        crate::syntax::ast::BlockedAction::Pass => BlockedAction::Pass,
                         crate::syntax::ast::BlockedAction::Lose => BlockedAction::Lose,
                         crate::syntax::ast::BlockedAction::Draw => BlockedAction::Draw,
                     }),

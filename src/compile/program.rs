@@ -85,7 +85,10 @@ fn has_movement(statements: &[Statement]) -> bool {
     statements.iter().any(|s| match s {
         Statement::Step { .. } | Statement::Slide { .. } | Statement::Hop { .. } | Statement::Leap { .. } => true,
         Statement::If { then, otherwise, .. } => has_movement(then) || has_movement(otherwise),
-        Statement::Capture { .. } | Statement::Flip { .. } | Statement::Forbid { .. } => false,
+        Statement::Capture { .. }
+        | Statement::Flip { .. }
+        | Statement::FlipCustodial { .. }
+        | Statement::Forbid { .. } => false,
     })
 }
 
@@ -212,6 +215,23 @@ fn lower_block(
                 ok &= effect_site(scope, site, "flip", help, written, program);
                 if live {
                     program.effects.push(EffectOp::Flip { site: site.node });
+                }
+            }
+            Statement::FlipCustodial { mode, directions, span } => {
+                if !written.movement && live {
+                    ok = false;
+                    scope.error(
+                        Diagnostic::error("E0403", "a flip before the piece has moved")
+                            .with_label(scope.trimmed(*span), "this flip comes first")
+                            .with_help("effects happen on arrival: put `flip` after a `step`, `slide` or `hop`"),
+                    );
+                } else {
+                    written.effect |= live;
+                }
+                match (flip_custodial(scope, mode.as_ref(), directions), live) {
+                    (Some(effect), true) => program.effects.push(effect),
+                    (Some(_), false) => {}
+                    (None, _) => ok = false,
                 }
             }
             Statement::Forbid { cond, .. } => match move_test(scope, cond, written) {
@@ -412,4 +432,63 @@ fn destination(scope: &Scope, to: Option<&SiteCond>) -> Option<SiteFilter> {
             Some(SiteFilter { allowed: crate::board::SiteSet::first(sites), plain: true, test: SiteTest::Empty })
         }
     }
+}
+
+/// `[must] flip custodial DIRECTIONS`; `may` is not offered (E0409).
+fn flip_custodial(
+    scope: &Scope,
+    mode: Option<&Spanned<EffectMode>>,
+    directions: &crate::syntax::ast::Directions,
+) -> Option<EffectOp> {
+    if let Some(mode) = mode.filter(|m| m.node == EffectMode::May) {
+        scope.error(
+            Diagnostic::error("E0409", "an outflanking flip is made whenever it can be")
+                .with_label(mode.span, "`may` is for captures at a site")
+                .with_help(
+                    "write `flip custodial DIRECTIONS`, or `must flip custodial DIRECTIONS` for moves that must flip",
+                ),
+        );
+        return None;
+    }
+    let must = mode.is_some_and(|m| m.node == EffectMode::Must);
+    scope.directions(directions).map(|dirs| EffectOp::FlipCustodial { dirs, must })
+}
+
+/// The effects of a placement (`place TYPE on … { EFFECTS }`): custodial
+/// captures and flips from the site placed on (E0411 for anything else).
+pub(super) fn placement_effects(scope: &Scope, statements: &[Statement]) -> Option<Vec<EffectOp>> {
+    let mut effects = Vec::new();
+    let mut ok = true;
+    for statement in statements {
+        let effect = match statement {
+            Statement::Capture { mode: None, target: CaptureTarget::Custodial { directions, .. }, .. } => {
+                scope.directions(directions).map(|dirs| EffectOp::CaptureCustodial { dirs })
+            }
+            Statement::FlipCustodial { mode, directions, .. } => flip_custodial(scope, mode.as_ref(), directions),
+            other => {
+                let span = match other {
+                    Statement::If { span, .. }
+                    | Statement::Step { span, .. }
+                    | Statement::Slide { span, .. }
+                    | Statement::Hop { span, .. }
+                    | Statement::Capture { span, .. }
+                    | Statement::Leap { span, .. }
+                    | Statement::Flip { span, .. }
+                    | Statement::FlipCustodial { span, .. }
+                    | Statement::Forbid { span, .. } => *span,
+                };
+                scope.error(
+                    Diagnostic::error("E0411", "a placement's effects are custodial captures and flips")
+                        .with_label(scope.trimmed(span), "not an effect of a placement")
+                        .with_help("write `capture custodial DIRECTIONS` or `[must] flip custodial DIRECTIONS`"),
+                );
+                None
+            }
+        };
+        match effect {
+            Some(effect) => effects.push(effect),
+            None => ok = false,
+        }
+    }
+    ok.then_some(effects)
 }

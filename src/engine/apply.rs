@@ -89,6 +89,8 @@ impl State {
                 return true;
             }
             BlockedAction::Skip => OutcomeCode::draw(Reason::NobodyCanMove),
+            // `has_move` counts the pass: never reached.
+            BlockedAction::Pass => return false,
             BlockedAction::Lose => OutcomeCode::loss(&self.game, blocked, Reason::Blocked),
             BlockedAction::Draw => OutcomeCode::draw(Reason::Blocked),
         };
@@ -173,6 +175,7 @@ pub(crate) fn advance(game: &Game, pos: &mut Position, mv: &Move) {
         pos.to_move = next;
     }
     pos.ply += 1;
+    pos.passes = if mv.is_pass() { pos.passes.saturating_add(1) } else { 0 };
 }
 
 /// Moves the pieces: the move itself, its effects and promotions. Counters,
@@ -189,13 +192,19 @@ pub(crate) fn play_move(game: &Game, pos: &mut Position, mv: &Move) -> (u32, boo
         throw_dice(game, pos, mv.choice);
         return (0, false);
     }
+    if mv.is_pass() {
+        return (0, false);
+    }
     match &phase.moves[mv.rule as usize] {
-        MoveRule::Place { piece, neutral: true, .. } => {
+        MoveRule::Place { piece, neutral: true, effects, .. } => {
             let code = game.code(game.neutral(), *piece);
             if game.stacks.is_some() {
                 super::stack::push(game, pos, mv.to, code);
             } else {
                 put(game, pos, mv.to, code);
+            }
+            for effect in effects {
+                captured += run_effect(game, pos, effect, mv, mover);
             }
         }
         MoveRule::Together { .. } => {
@@ -203,7 +212,7 @@ pub(crate) fn play_move(game: &Game, pos: &mut Position, mv: &Move) -> (u32, boo
             super::together::relocate(game, pos, mv.from, mv.to);
             super::together::relocate(game, pos, from, to);
         }
-        MoveRule::Place { piece, .. } => {
+        MoveRule::Place { piece, effects, .. } => {
             let slot = mover as usize * types + *piece as usize;
             let count = pos.hands[slot];
             pos.hash ^=
@@ -213,6 +222,9 @@ pub(crate) fn play_move(game: &Game, pos: &mut Position, mv: &Move) -> (u32, boo
                 super::stack::push(game, pos, mv.to, game.code(mover, *piece));
             } else {
                 put(game, pos, mv.to, game.code(mover, *piece));
+            }
+            for effect in effects {
+                captured += run_effect(game, pos, effect, mv, mover);
             }
         }
         MoveRule::Group { .. } => captured += super::group::play_group(game, pos, mv),
@@ -410,6 +422,16 @@ fn run_effect(game: &Game, pos: &mut Position, effect: &EffectOp, mv: &Move, mov
                 captured += 1;
             }
         }
+        EffectOp::FlipCustodial { dirs, .. } => {
+            for &dir in dirs {
+                let run = super::outflank::bracketed(game, pos, at, dir, mover, NO_SITE);
+                let mut site = game.board.next(at, dir);
+                for _ in 0..run {
+                    flip(game, pos, site);
+                    site = game.board.next(site, dir);
+                }
+            }
+        }
         EffectOp::CaptureCustodial { dirs } => {
             let friends = owned_set(game, pos, mover);
             let enemies = enemy_set(game, pos, mover);
@@ -538,6 +560,16 @@ pub(crate) fn test_game(game: &Game, pos: &Position, test: &GameTest, mover: Pla
             });
             blocked
         }
+        GameTest::AllBlocked => (0..game.players.len() as Player).all(|player| {
+            let view = super::movegen::View { game, pos, legal: true, plain: NO_SITE, focus: NO_SITE };
+            let mut blocked = true;
+            view.generate(player, &mut |_| {
+                blocked = false;
+                false
+            });
+            blocked
+        }),
+        GameTest::AllPassed => pos.passes as usize >= game.players.len(),
         GameTest::Full { region } => game.regions[*region].set.and(pos.sets[0]).is_empty(),
         GameTest::Threatened { who, piece } => super::threat::threatened(game, pos, resolve(game, *who, mover), *piece),
         GameTest::Counter { counter, op, value } => op.holds(pos.counters[*counter], *value),

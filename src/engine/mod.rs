@@ -9,6 +9,7 @@ mod effects;
 pub(crate) mod group;
 mod movegen;
 pub mod outcome;
+mod outflank;
 mod pattern;
 pub mod repetition;
 mod scratch;

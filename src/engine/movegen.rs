@@ -85,12 +85,15 @@ impl View<'_> {
                         return;
                     }
                 }
-                MoveRule::Place { piece, on, neutral } => {
+                MoveRule::Place { piece, on, neutral, effects } => {
                     if !neutral && self.pos.hands[player as usize * types + *piece as usize] == 0 {
                         continue;
                     }
                     let targets = self.filter_set(on, player);
                     for site in targets.iter() {
+                        if !self.effects_allow(effects, site, NO_SITE, player) {
+                            continue;
+                        }
                         let mv = Move { to: site, ..Move::placement(rule, *piece) };
                         if !emit(mv) {
                             return;
@@ -143,9 +146,13 @@ impl View<'_> {
         // dropped, optional and compulsory effects and promotion
         // choices expanded.
         let chooses = promotion.is_some()
-            || effects
-                .iter()
-                .any(|e| matches!(e, EffectOp::CaptureAt { mode: CaptureMode::May(_) | CaptureMode::Must, .. }));
+            || effects.iter().any(|e| {
+                matches!(
+                    e,
+                    EffectOp::CaptureAt { mode: CaptureMode::May(_) | CaptureMode::Must, .. }
+                        | EffectOp::FlipCustodial { must: true, .. }
+                )
+            });
         let plain = forbid.is_empty() && !chooses;
         let mut out = |from: Site, to: Site, over: Site, dir: Dir| {
             if plain {
@@ -263,6 +270,18 @@ impl View<'_> {
         true
     }
 
+    /// Whether the `must` outflanking effects of a move to `to` (leaving
+    /// `from`) would turn something over: without, the move is not legal.
+    #[inline]
+    fn effects_allow(&self, effects: &[EffectOp], to: Site, from: Site, player: Player) -> bool {
+        effects.iter().all(|e| match e {
+            EffectOp::FlipCustodial { dirs, must: true } => {
+                super::outflank::brackets_any(self.game, self.pos, to, dirs, player, from)
+            }
+            _ => true,
+        })
+    }
+
     /// Emits a candidate move unless a `forbid` rules it out, in each version
     /// its effects allow.
     #[inline(never)]
@@ -294,6 +313,9 @@ impl View<'_> {
         player: Player,
         emit: &mut impl FnMut(Move) -> bool,
     ) -> bool {
+        if !self.effects_allow(effects, mv.to, mv.from, player) {
+            return true;
+        }
         let mut optional = 0u8;
         for effect in effects {
             if let EffectOp::CaptureAt { site, filter, mode } = effect {
@@ -346,7 +368,7 @@ impl View<'_> {
         effects.iter().any(|effect| match effect {
             EffectOp::CaptureAt { .. } => self.captured_at(effect, mv, player) == site,
             EffectOp::CaptureCustodial { dirs } => self.custodial_takes(mv, dirs, site, player),
-            EffectOp::Flip { .. } => false,
+            EffectOp::Flip { .. } | EffectOp::FlipCustodial { .. } => false,
         })
     }
 

@@ -35,6 +35,8 @@ pub struct Move {
 pub const NO_DIR: Dir = Dir::MAX;
 /// Marks an action among moves that name no site.
 pub const ACTION: Dir = Dir::MAX - 1;
+/// The rule number of a pass (`when blocked: pass`), which no phase has.
+pub const PASS: u8 = u8::MAX;
 /// No promotion choice.
 pub const NO_CHOICE: PieceType = PieceType::MAX;
 
@@ -62,6 +64,8 @@ pub struct Position {
     pub last_to: Site,
     /// The second piece's destination, after a move of two pieces.
     pub last_to_second: Site,
+    /// How many plies in a row were passes (`all passed`).
+    pub passes: u8,
     pub hash: u64,
     pub outcome: Option<OutcomeCode>,
     /// Hashes of the positions so far, for repetition rules.
@@ -106,6 +110,7 @@ impl Position {
         self.last_from = other.last_from;
         self.last_to = other.last_to;
         self.last_to_second = other.last_to_second;
+        self.passes = other.passes;
         self.stack.clone_from(&other.stack);
         self.dice.clone_from(&other.dice);
         self.heights.clone_from(&other.heights);
@@ -136,6 +141,7 @@ impl State {
             last_from: NO_SITE,
             last_to: NO_SITE,
             last_to_second: NO_SITE,
+            passes: 0,
             hash: 0,
             outcome: None,
             history: Vec::new(),
@@ -304,7 +310,22 @@ impl State {
             if self.game.phases[self.pos.phase as usize].dedupe {
                 self.dedupe(buf);
             }
+            if buf.is_empty() && self.passes() {
+                buf.push(Move::pass());
+            }
         }
+    }
+
+    /// Whether the player to move, having no move, passes (`when blocked:
+    /// pass`, its condition holding).
+    fn passes(&self) -> bool {
+        let game = &*self.game;
+        let rules = &game.phases[self.pos.phase as usize].blocked;
+        let player = self.pos.to_move;
+        let first = rules
+            .iter()
+            .find(|(when, _)| when.as_ref().is_none_or(|w| super::apply::test_game(game, &self.pos, w, player)));
+        matches!(first, Some((_, BlockedAction::Pass)))
     }
 
     /// Keeps the first of moves with the same result ("a move is its
@@ -374,7 +395,7 @@ impl State {
             found = true;
             false
         });
-        found
+        found || (player == self.pos.to_move && self.passes())
     }
 
     /// Sets who is to move (position files), keeping the hash right.
@@ -427,6 +448,15 @@ impl Move {
     /// The action made by rule `rule` of the phase.
     pub fn action(rule: u8) -> Move {
         Move { rule, piece: NO_CHOICE, dir: ACTION, ..Move::placement(rule, 0) }
+    }
+
+    /// The move of a player who has no other: `pass`.
+    pub fn pass() -> Move {
+        Move::action(PASS)
+    }
+
+    pub fn is_pass(&self) -> bool {
+        self.is_action() && self.rule == PASS
     }
 
     /// The chance move that shows outcome number `outcome`.

@@ -113,7 +113,7 @@ impl View<'_> {
         if let MoveRule::Move { effects, .. } = &phase.moves[mv.rule as usize] {
             for effect in effects {
                 match effect {
-                    EffectOp::CaptureCustodial { .. } => return false,
+                    EffectOp::CaptureCustodial { .. } | EffectOp::FlipCustodial { .. } => return false,
                     EffectOp::Flip { site } => {
                         let at = self.move_site(*site, mv);
                         if at != NO_SITE && !zone.contains(at) {

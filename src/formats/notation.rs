@@ -20,6 +20,9 @@ impl State {
             let values: Vec<String> = values.map_or(Vec::new(), |o| o.0.iter().map(u8::to_string).collect());
             return values.join("+");
         }
+        if mv.is_pass() {
+            return "pass".to_string();
+        }
         if mv.is_action() {
             let phase = &self.game.phases[self.pos.phase as usize];
             if let Some(MoveRule::Action { name, .. }) = phase.moves.get(mv.rule as usize) {

@@ -41,6 +41,8 @@ struct RawPosition {
     last_to: Option<Spanned<SiteContents>>,
     /// The dice's values, fixed (for tests that walk a game of chance).
     dice: Option<Spanned<Vec<i64>>>,
+    /// How many plies in a row were passes.
+    passes: Option<Spanned<i64>>,
     #[serde(default)]
     board: BTreeMap<Spanned<String>, Spanned<SiteContents>>,
     #[serde(default)]
@@ -148,6 +150,15 @@ pub fn parse_position(game: &Arc<Game>, source: Source) -> Result<State, Box<Rep
         && let Some(s) = site(name, &mut diagnostics)
     {
         state.pos.last_from = s;
+    }
+    if let Some(passes) = &raw.passes {
+        match u8::try_from(*passes.get_ref()) {
+            Ok(n) => state.pos.passes = n,
+            Err(_) => diagnostics.push(
+                Diagnostic::error("E0617", "`passes` counts plies in a row: 0 to 255")
+                    .with_label(span(passes), "out of range"),
+            ),
+        }
     }
     if let Some(values) = &raw.dice {
         match &game.dice {
@@ -354,6 +365,9 @@ pub fn to_toml(state: &State) -> String {
     }
     out.push_str(&format!("phase = \"{}\"\n", state.phase_name()));
     out.push_str(&format!("ply = {}\n", state.ply()));
+    if state.pos.passes > 0 {
+        out.push_str(&format!("passes = {}\n", state.pos.passes));
+    }
     let name = |site| game.board.site_name(site);
     if state.pos.last_from != crate::board::NO_SITE {
         out.push_str(&format!("last_from = \"{}\"\n", name(state.pos.last_from)));

@@ -9,6 +9,8 @@ pub use crate::syntax::ast::{CompareOp, EffectMode, MoveSite, RayQuant, TieResul
 pub enum BlockedAction {
     /// The turn passes back to the player who moved last.
     Skip,
+    /// The blocked player's one legal move is `pass`.
+    Pass,
     Lose,
     Draw,
     /// The game goes on in another phase, passing the turn or not.
@@ -146,6 +148,9 @@ pub enum MoveOp {
 pub enum EffectOp {
     /// Every line of enemy pieces from the destination closed off by a friendly piece is removed.
     CaptureCustodial { dirs: Vec<Dir> },
+    /// Every such line is turned over (outflanking); with `must`, a move
+    /// that turns nothing over is not legal.
+    FlipCustodial { dirs: Vec<Dir>, must: bool },
     /// Turn over the reversible piece on a site of the move (others stay).
     Flip { site: MoveSite },
     /// Remove the piece on a site of the move if it is another player's and
@@ -159,7 +164,7 @@ impl EffectOp {
     pub fn site(&self) -> Option<MoveSite> {
         match self {
             EffectOp::Flip { site } | EffectOp::CaptureAt { site, .. } => Some(*site),
-            EffectOp::CaptureCustodial { .. } => None,
+            EffectOp::CaptureCustodial { .. } | EffectOp::FlipCustodial { .. } => None,
         }
     }
 }
@@ -218,6 +223,8 @@ pub enum MoveRule {
         on: SiteFilter,
         /// Places a piece nobody owns, taken from no hand.
         neutral: bool,
+        /// Custodial captures and flips from the site placed on.
+        effects: Vec<EffectOp>,
     },
     /// `together { MOVE MOVE }`: the first part's move, then the second's
     /// on the position it leaves, with a different piece. Parts capture
@@ -386,6 +393,10 @@ pub enum GameTest {
     },
     /// The player to move has no legal move.
     Blocked,
+    /// No player has a legal move.
+    AllBlocked,
+    /// The last plies, one per player, were all passes.
+    AllPassed,
     Full {
         region: usize,
     },

@@ -253,8 +253,9 @@ pub struct PhaseDecl {
 
 #[derive(Clone, Debug)]
 pub enum PhaseRule {
-    /// `place [neutral] TYPE on CONDITION`; a neutral piece comes from no hand.
-    Place { neutral: bool, piece: Name, on: SiteCond, span: Span },
+    /// `place [neutral] TYPE on CONDITION [{ EFFECTS }]`; a neutral piece
+    /// comes from no hand. The effects are custodial captures and flips.
+    Place { neutral: bool, piece: Name, on: SiteCond, effects: Vec<Statement>, span: Span },
     /// `together { MOVE MOVE }`: one move of two different pieces.
     Together { parts: Vec<PhaseRule>, span: Span },
     /// `after move [when CONDITION] { EFFECTS }`
@@ -343,6 +344,8 @@ pub enum UpdateOp {
 pub enum BlockedAction {
     /// The blocked player's turn passes back to the opponent.
     Skip,
+    /// The blocked player makes the move `pass`.
+    Pass,
     Lose,
     Draw,
 }
@@ -401,6 +404,13 @@ pub enum Statement {
     /// Turn over the reversible piece on a site of the move.
     Flip {
         site: Spanned<MoveSite>,
+        span: Span,
+    },
+    /// `[must] flip custodial DIRECTIONS`: every run of enemy pieces from the
+    /// destination closed off by a friendly piece is turned over.
+    FlipCustodial {
+        mode: Option<Spanned<EffectMode>>,
+        directions: Directions,
         span: Span,
     },
     /// Moves satisfying the condition are not legal.
@@ -532,6 +542,10 @@ pub enum GameCond {
     },
     /// `blocked`: the player to move has no legal move.
     Blocked(Span),
+    /// `all blocked`: no player has a legal move.
+    AllBlocked(Span),
+    /// `all passed`: every player in a row has just passed.
+    AllPassed(Span),
     /// `threatened(WHO, TYPE)`: the opponent of WHO could capture WHO's piece of TYPE.
     Threatened {
         who: Name,

@@ -298,7 +298,9 @@ impl Lowerer {
                     first = next();
                 }
                 let piece = self.name(first);
-                PhaseRule::Place { neutral, piece, on: self.site_cond(next()), span }
+                let on = self.site_cond(next());
+                let effects = inner.next().map(|b| self.block(b)).unwrap_or_default();
+                PhaseRule::Place { neutral, piece, on, effects, span }
             }
             Rule::together_rule => PhaseRule::Together { parts: inner.map(|r| self.phase_rule(r)).collect(), span },
             Rule::after_block => {
@@ -422,6 +424,7 @@ impl Lowerer {
                 let span = self.span(&a);
                 let action = match a.as_str() {
                     "skip" => BlockedActionDecl::Plain(BlockedAction::Skip),
+                    "pass" => BlockedActionDecl::Plain(BlockedAction::Pass),
                     "draw" => BlockedActionDecl::Plain(BlockedAction::Draw),
                     "lose" => BlockedActionDecl::Plain(BlockedAction::Lose),
                     _ => {
@@ -627,7 +630,20 @@ impl Lowerer {
                 let to = inner.next().map(|c| self.site_cond(c.into_inner().next().expect("to")));
                 Statement::Leap { offsets: (a, b), to, span }
             }
-            Rule::flip_stmt => Statement::Flip { site: self.move_site(next()), span },
+            Rule::flip_stmt => {
+                let mut first = next();
+                let mut mode = None;
+                if first.as_rule() == Rule::effect_mode {
+                    let m = if first.as_str() == "may" { EffectMode::May } else { EffectMode::Must };
+                    mode = Some(Spanned::new(m, self.span(&first)));
+                    first = next();
+                }
+                if first.as_rule() == Rule::capture_kind {
+                    Statement::FlipCustodial { mode, directions: self.directions(next()), span }
+                } else {
+                    Statement::Flip { site: self.move_site(first), span }
+                }
+            }
             Rule::forbid_stmt => Statement::Forbid { cond: self.move_cond(next()), span },
             Rule::capture_stmt => {
                 let mut first = next();
@@ -777,6 +793,8 @@ impl Lowerer {
             Rule::game_cond => self.game_cond(first),
             Rule::hands_empty => GameCond::HandsEmpty(first_span),
             Rule::blocked_kw => GameCond::Blocked(first_span),
+            Rule::all_blocked => GameCond::AllBlocked(first_span),
+            Rule::all_passed => GameCond::AllPassed(first_span),
             Rule::threatened => {
                 let mut parts = first.into_inner();
                 let who = self.name(parts.next().expect("who"));

@@ -1,0 +1,91 @@
+//! Well-known games written in a few lines of the language, against their
+//! published figures: perft from the start (each figure a test), and the
+//! constructs they rest on (lines of k, gravity, outflanking, passing).
+
+use orrery::agents::perft::perft;
+use orrery::{Game, State};
+use std::sync::Arc;
+
+fn game(name: &str) -> Arc<Game> {
+    Game::load(format!("games/{name}.rules")).unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
+fn perfts(name: &str, depth: u32) -> Vec<u64> {
+    let start = game(name).initial_state();
+    (1..=depth).map(|d| perft(&start, d)).collect()
+}
+
+/// Finished games below a position, and the positions where a game ended.
+fn games_below(state: &State) -> u64 {
+    if state.is_over() {
+        return 1;
+    }
+    let mut moves = Vec::new();
+    state.legal_moves(&mut moves);
+    moves
+        .iter()
+        .map(|mv| {
+            let mut next = state.clone();
+            next.apply(mv);
+            games_below(&next)
+        })
+        .sum()
+}
+
+/// Lines of 3: 9·8·…·1 = 362,880 orders of the nine squares, less those cut
+/// short by a win; 127,872 sequences reach the ninth ply, 255,168 games in all.
+#[test]
+fn tic_tac_toe() {
+    assert_eq!(perfts("tic_tac_toe", 9), [9, 72, 504, 3024, 15120, 54720, 148176, 200448, 127872]);
+    assert_eq!(games_below(&game("tic_tac_toe").initial_state()), 255_168);
+}
+
+/// Gravity and lines of 4: 7^d until a column can fill (ply 7: six discs in
+/// one column leave six choices, 7 such sequences: 823,543 - 7).
+#[test]
+fn connect_four() {
+    assert_eq!(perfts("connect_four", 8), [7, 49, 343, 2401, 16807, 117_649, 823_536, 5_673_234]);
+}
+
+/// Outflanking placements that turn over every bracketed run, passes, and
+/// the count at the end: the published perft of Othello.
+#[test]
+fn reversi() {
+    assert_eq!(perfts("reversi", 8), [4, 12, 56, 244, 1396, 8200, 55_092, 390_216]);
+}
+
+/// A placement turns over the runs it closes off, in every direction at
+/// once, and only those.
+#[test]
+fn reversi_flips_every_outflanked_run() {
+    let mut state = game("reversi").initial_state();
+    assert_eq!(state.legal_move_texts(), ["c4", "d3", "e6", "f5"]);
+    state.play("d3").unwrap();
+    // d3 closes off d4 (white) against d5 (black): d4 turns black.
+    let board = orrery::formats::trace::board_json(&state);
+    assert_eq!(board["d4"], serde_json::json!(["black disc"]));
+    assert_eq!(board["e5"], serde_json::json!(["white disc"]));
+    assert_eq!(state.legal_move_texts(), ["c3", "c5", "e3"]);
+}
+
+/// A player who cannot place passes (a move written `pass`); when both have
+/// passed in a row the game ends by the count.
+#[test]
+fn reversi_passes_and_ends_when_both_pass() {
+    use orrery::diagnostics::Source;
+    use orrery::formats::position::parse_position;
+    // White's one disc in the corner a1 cannot be outflanked, and black's
+    // two on a8 and b8 have no white disc in line beyond them: neither can
+    // place.
+    let text = "to_move = \"white\"\nphase = \"play\"\n[board]\na1 = \"white disc\"\na8 = \"black disc\"\n\
+                b8 = \"black disc\"\n[hands]\nblack = { disc = 10 }\nwhite = { disc = 10 }\n";
+    let mut state = parse_position(&game("reversi"), Source::new("walled.toml", text)).unwrap();
+    assert_eq!(state.legal_move_texts(), ["pass"]);
+    state.play("pass").unwrap();
+    assert!(!state.is_over(), "one pass does not end the game");
+    assert_eq!(state.legal_move_texts(), ["pass"]);
+    state.play("pass").unwrap();
+    let outcome = state.outcome().expect("two passes in a row end it");
+    assert_eq!(outcome.winner.as_deref(), Some("black"));
+    assert_eq!(outcome.reason, "both players passed");
+}
