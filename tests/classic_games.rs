@@ -89,3 +89,52 @@ fn reversi_passes_and_ends_when_both_pass() {
     assert_eq!(outcome.winner.as_deref(), Some("black"));
     assert_eq!(outcome.reason, "both players passed");
 }
+
+/// Directions for each player (`forward`), captures diagonally forward, and
+/// reaching the far rank: the published perft of Breakthrough.
+#[test]
+fn breakthrough() {
+    assert_eq!(perfts("breakthrough", 4), [22, 484, 11_132, 256_036]);
+}
+
+/// White moves north and black south: the same rule, one direction each.
+#[test]
+fn breakthrough_forward_is_each_players_own() {
+    let mut state = game("breakthrough").initial_state();
+    let moves = state.legal_move_texts();
+    assert!(moves.contains(&"a2-a3".to_string()) && moves.contains(&"a2-b3".to_string()));
+    assert!(!moves.iter().any(|m| m.starts_with("a1")), "rank 1 is walled in by rank 2");
+    state.play("a2-a3").unwrap();
+    let moves = state.legal_move_texts();
+    assert!(moves.contains(&"h7-h6".to_string()) && moves.contains(&"h7-g6".to_string()), "{moves:?}");
+    assert_eq!(moves.len(), 22);
+}
+
+/// Connection on a hex board: 121 cells, then 120; random games always
+/// end with a winner, and a chain joining a player's two edges wins.
+#[test]
+fn hex() {
+    assert_eq!(perfts("hex", 2), [121, 14_520]);
+    let game = game("hex");
+    let stats = orrery::agents::playout::run_batch(&game.initial_state(), 200, 3, 1);
+    assert_eq!(stats.draws, 0);
+    assert_eq!(stats.unfinished, 0);
+    assert_eq!(stats.wins.iter().sum::<u64>(), 200);
+}
+
+/// Red joins rank 1 to rank 11 along the file `a` (each step to the
+/// neighbour `ne`); blue's chain along rank 1 does not count for blue until
+/// it reaches file k.
+#[test]
+fn hex_connection_wins() {
+    let mut state = game("hex").initial_state();
+    for rank in 1..=11 {
+        state.play(&format!("a{rank}")).unwrap();
+        if rank < 11 {
+            assert!(!state.is_over());
+            state.play(&format!("{}2", (b'b' + rank as u8 - 1) as char)).unwrap();
+        }
+    }
+    let outcome = state.outcome().expect("red's chain is complete");
+    assert_eq!(outcome.winner.as_deref(), Some("red"));
+}

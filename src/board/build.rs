@@ -15,7 +15,8 @@ use std::collections::HashMap;
 /// Builds the board; `None` when the declaration has errors (all reported).
 pub fn build_board(decl: &BoardDecl, span: Span, diagnostics: &mut Vec<Diagnostic>) -> Option<Board> {
     let board = match decl {
-        BoardDecl::Square { files, ranks } => {
+        BoardDecl::Square { files, ranks } | BoardDecl::Hex { files, ranks } => {
+            let hex = matches!(decl, BoardDecl::Hex { .. });
             let mut ok = true;
             for (value, what, max) in [(files, "files", MAX_FILES), (ranks, "ranks", MAX_RANKS)] {
                 if value.node < 1 || value.node > max as i64 {
@@ -32,7 +33,11 @@ pub fn build_board(decl: &BoardDecl, span: Span, diagnostics: &mut Vec<Diagnosti
             if !ok {
                 return None;
             }
-            square_board(files.node as usize, ranks.node as usize)
+            if hex {
+                super::hex::hex_board(files.node as usize, ranks.node as usize)
+            } else {
+                square_board(files.node as usize, ranks.node as usize)
+            }
         }
         BoardDecl::Graph { points, lines } => build_graph(points, lines, span, diagnostics)?,
     };

@@ -4,6 +4,7 @@
 
 mod build;
 mod graph;
+mod hex;
 pub mod siteset;
 mod square;
 

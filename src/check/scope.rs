@@ -36,6 +36,12 @@ pub struct Scope<'a> {
     pub stacks: Option<(bool, &'a [StackLimitDecl], Span)>,
     /// `threat` items: (piece, seen as, region).
     pub threats: Vec<(&'a Name, &'a Name, &'a Name)>,
+    /// `directions` items.
+    pub direction_sets: Vec<DirectionSet<'a>>,
+    /// The player per-player directions are read for while a move rule is
+    /// compiled for one player; whether such a direction was read.
+    pub direction_player: std::cell::Cell<Option<u8>>,
+    pub player_directions_read: std::cell::Cell<bool>,
     /// `pattern` items, compiled with the conditions.
     pub patterns: Vec<&'a Item>,
     /// Reasons of effects that end the game, in the order compiled.
@@ -56,6 +62,10 @@ pub struct Scope<'a> {
 }
 
 use crate::syntax::span::Spanned;
+
+/// A `directions` item: its name, the set for everybody, and one set per
+/// player (empty when it is one set for everybody).
+pub type DirectionSet<'a> = (&'a Name, Vec<Dir>, Vec<Vec<Dir>>);
 
 /// What the rules refer to, for the "declared but never used" lints.
 #[derive(Default)]
@@ -82,6 +92,9 @@ impl<'a> Scope<'a> {
             groups: Vec::new(),
             threats: Vec::new(),
             patterns: Vec::new(),
+            direction_sets: Vec::new(),
+            direction_player: std::cell::Cell::new(None),
+            player_directions_read: std::cell::Cell::new(false),
             said: RefCell::new(Vec::new()),
             tracks: Vec::new(),
             attributes: Vec::new(),
@@ -121,7 +134,11 @@ impl<'a> Scope<'a> {
                 Item::Game(title) => scope.title = title.node.clone(),
                 Item::Threat { piece, seen_as, region } => scope.threats.push((piece, seen_as, region)),
                 // Resolved (or reported) before checking: see `variants::merge`.
-                Item::Track { .. } | Item::Attribute { .. } | Item::Variant(_) | Item::Remove { .. } => {}
+                Item::Track { .. }
+                | Item::Attribute { .. }
+                | Item::Variant(_)
+                | Item::Remove { .. }
+                | Item::Directions { .. } => {}
                 Item::Pattern { name, .. } => {
                     if let Some(first) = scope.pattern_names().find(|p| p.node == name.node) {
                         scope.duplicate("pattern", name, first.span);
@@ -247,6 +264,12 @@ impl<'a> Scope<'a> {
                 scope.counters.push((name, def));
             }
         }
+        // Direction sets need the board's directions and the players.
+        for item in &file.items {
+            if let Item::Directions { name, dirs, per_player } = &item.node {
+                scope.declare_directions(name, dirs, per_player);
+            }
+        }
         // Regions need the board for their sites.
         for item in &file.items {
             if let Item::Region { name, sites, per_player } = &item.node {
@@ -256,17 +279,17 @@ impl<'a> Scope<'a> {
                 }
                 let mut resolved = Vec::new();
                 for site in sites {
-                    if let Some(s) = scope.site(site)
-                        && !resolved.contains(&s)
-                    {
-                        resolved.push(s);
+                    for s in scope.sites(site) {
+                        if !resolved.contains(&s) {
+                            resolved.push(s);
+                        }
                     }
                 }
                 let mut sets = vec![SiteSet::EMPTY; if per_player.is_empty() { 0 } else { scope.players.len() }];
                 for (player, sites) in per_player {
                     let Some(p) = scope.player(player) else { continue };
                     for site in sites {
-                        if let Some(s) = scope.site(site) {
+                        for s in scope.sites(site) {
                             sets[p as usize].insert(s);
                             if !resolved.contains(&s) {
                                 resolved.push(s);
@@ -439,6 +462,42 @@ impl<'a> Scope<'a> {
         found
     }
 
+    /// The sites a site list's entry names: one site, or a range `a1..h2`:
+    /// every site named by a file from `a` to `h` and a rank from 1 to 2
+    /// (on boards whose sites are named by file and rank: square and hex).
+    pub fn sites(&self, name: &Name) -> Vec<Site> {
+        let Some((from, to)) = name.node.split_once("..") else {
+            return self.site(name).into_iter().collect();
+        };
+        let Some(board) = self.board.as_ref() else { return Vec::new() };
+        let corner = |text: &str, offset: usize| {
+            let start = name.span.start + offset;
+            self.site(&Name::new(text.to_string(), Span::new(start, start + text.len())))?;
+            file_and_rank(text)
+        };
+        let (Some(a), Some(b)) = (corner(from, 0), corner(to, from.len() + 2)) else {
+            if board.site(from).is_some() && board.site(to).is_some() {
+                self.error(
+                    Diagnostic::error("E0110", "a range joins two sites named by file and rank")
+                        .with_label(name.span, "not a range of files and ranks")
+                        .with_help("on a board of named points, list the sites"),
+                );
+            }
+            return Vec::new();
+        };
+        let files = a.0.min(b.0)..=a.0.max(b.0);
+        let ranks = a.1.min(b.1)..=a.1.max(b.1);
+        let mut sites = Vec::new();
+        for rank in ranks {
+            for file in files.clone() {
+                if let Some(site) = board.site(&format!("{file}{rank}")) {
+                    sites.push(site);
+                }
+            }
+        }
+        sites
+    }
+
     pub fn site(&self, name: &Name) -> Option<Site> {
         let board = self.board.as_ref()?;
         let found = board.site(&name.node);
@@ -571,6 +630,28 @@ impl<'a> Scope<'a> {
         let mut dirs = Vec::new();
         let mut ok = true;
         for name in &directions.names {
+            if let Some((_, all, per_player)) = self.direction_sets.iter().find(|(n, _, _)| n.node == name.node) {
+                let set = if per_player.is_empty() {
+                    all
+                } else if let Some(player) = self.direction_player.get() {
+                    self.player_directions_read.set(true);
+                    &per_player[player as usize]
+                } else {
+                    ok = false;
+                    self.error(
+                        Diagnostic::error("E0111", format!("`{}` is a direction for each player", name.node))
+                            .with_label(name.span, "whose?")
+                            .with_help("directions for each player are read in `move` rules, for the player moving"),
+                    );
+                    continue;
+                };
+                for d in set {
+                    if !dirs.contains(d) {
+                        dirs.push(*d);
+                    }
+                }
+                continue;
+            }
             match board.direction_sets.get(&name.node) {
                 Some(set) => {
                     for d in set {
@@ -623,7 +704,7 @@ impl<'a> Scope<'a> {
         let mut given = vec![None; board.site_count()];
         for (value, sites) in values {
             for site in sites {
-                if let Some(s) = self.site(site) {
+                for s in self.sites(site) {
                     given[s as usize].get_or_insert(value.node);
                 }
             }
@@ -647,6 +728,39 @@ impl<'a> Scope<'a> {
             self.unknown("pattern", "pattern", name, "a pattern declared with `pattern`", names);
         }
         found
+    }
+
+    /// A `directions` item: the names resolved on the board, per player if given.
+    fn declare_directions(&mut self, name: &'a Name, dirs: &[Name], per_player: &[(Name, Vec<Name>)]) {
+        if self.direction_sets.iter().any(|(n, _, _)| n.node == name.node)
+            || self.board.as_ref().is_some_and(|b| b.direction_sets.contains_key(&name.node))
+        {
+            let first = self.direction_sets.iter().find(|(n, _, _)| n.node == name.node).map(|(n, _, _)| n.span);
+            match first {
+                Some(first) => self.duplicate("directions", name, first),
+                None => self.error(
+                    Diagnostic::error("E0101", format!("the board already has directions named `{}`", name.node))
+                        .with_label(name.span, "a name the board gives")
+                        .with_help("choose another name"),
+                ),
+            }
+            return;
+        }
+        let resolve = |names: &[Name]| {
+            let span = names.first().map_or(name.span, |n| n.span.to(names.last().map_or(n.span, |l| l.span)));
+            self.directions(&Directions { names: names.to_vec(), span })
+        };
+        let all = if dirs.is_empty() { Vec::new() } else { resolve(dirs).unwrap_or_default() };
+        let mut sets = Vec::new();
+        if !per_player.is_empty() {
+            sets = vec![Vec::new(); self.players.len()];
+            for (player, names) in per_player {
+                if let (Some(p), Some(d)) = (self.player(player), resolve(names)) {
+                    sets[p as usize] = d;
+                }
+            }
+        }
+        self.direction_sets.push((name, all, sets));
     }
 
     /// The index of a die, if the name is one (no error otherwise).
@@ -726,4 +840,12 @@ impl<'a> Scope<'a> {
 pub fn article(kind: &str) -> String {
     let an = kind.starts_with(['a', 'e', 'i', 'o', 'u']);
     format!("{} {kind}", if an { "an" } else { "a" })
+}
+
+/// `c7` as ('c', 7), for site ranges.
+fn file_and_rank(name: &str) -> Option<(char, u32)> {
+    let mut chars = name.chars();
+    let file = chars.next().filter(char::is_ascii_lowercase)?;
+    let rank = chars.as_str().parse().ok()?;
+    Some((file, rank))
 }

@@ -284,6 +284,16 @@ pub fn game_test(scope: &Scope, cond: &GameCond) -> Option<GameTest> {
             GameTest::Compare { left: left?, op: *op, right: right? }
         }
         GameCond::Found(pattern) => GameTest::Found(scope.pattern(pattern)?),
+        GameCond::Connected { who, from, to } => {
+            let sets = |region: &Name| {
+                scope.region(region).map(|r| {
+                    let def = &scope.regions[r].1;
+                    if def.per_player.is_empty() { vec![def.set] } else { def.per_player.clone() }
+                })
+            };
+            let (who, from, to) = (resolve_who(scope, who), sets(from), sets(to));
+            GameTest::Connected { who: who?, from: from?, to: to? }
+        }
         GameCond::Flag(option) => {
             let value = scope.bool_option(option)? as i64;
             GameTest::Compare {

@@ -221,10 +221,7 @@ fn setup(scope: &Scope) -> SetupDef {
             }
             SetupEntry::Pieces { owner, piece, sites } => {
                 let (owner, piece) = (scope.owner(owner), scope.piece(piece));
-                for name in sites {
-                    let Some(site) = scope.site(name) else {
-                        continue;
-                    };
+                for (name, site) in sites.iter().flat_map(|n| scope.sites(n).into_iter().map(move |s| (n, s))) {
                     if let Some((_, first)) = occupied.iter().find(|(s, _)| *s == site) {
                         scope.error(
                             Diagnostic::error(

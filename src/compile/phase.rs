@@ -145,8 +145,8 @@ fn phase_rules(scope: &Scope, rules: &[PhaseRule], def: &mut PhaseDef) -> bool {
                         .with_help("write `move group with TYPE { … }`: any part of a stack holding a TYPE moves by its movement"),
                 );
             }
-            PhaseRule::Move { .. } => match move_rule(scope, rule) {
-                Some(compiled) => def.moves.push(compiled),
+            PhaseRule::Move { .. } => match move_rules(scope, rule) {
+                Some(compiled) => def.moves.extend(compiled),
                 None => ok = false,
             },
             PhaseRule::Together { parts: decl_parts, span } => {
@@ -260,6 +260,34 @@ fn phase_rules(scope: &Scope, rules: &[PhaseRule], def: &mut PhaseDef) -> bool {
     ok
 }
 
+/// A `move` rule; one per player, each guarded by its player, when it
+/// reads directions given per player (`step forward`).
+fn move_rules(scope: &Scope, rule: &PhaseRule) -> Option<Vec<MoveRule>> {
+    let errors_before = scope.diagnostics.borrow().len();
+    scope.player_directions_read.set(false);
+    scope.direction_player.set(Some(0));
+    let first = move_rule(scope, rule);
+    let per_player = scope.player_directions_read.get() && scope.diagnostics.borrow().len() == errors_before;
+    let mut rules = vec![first?];
+    if per_player {
+        for player in 1..scope.players.len() as u8 {
+            scope.direction_player.set(Some(player));
+            rules.push(move_rule(scope, rule)?);
+        }
+        for (player, rule) in rules.iter_mut().enumerate() {
+            if let MoveRule::Move { guard, .. } = rule {
+                let mover = GameTest::MoverIs(player as Player);
+                *guard = Some(match guard.take() {
+                    Some(other) => GameTest::And(vec![mover, other]),
+                    None => mover,
+                });
+            }
+        }
+    }
+    scope.direction_player.set(None);
+    Some(rules)
+}
+
 /// A `move [neutral] TYPE [when …] { PROGRAM }` rule.
 fn move_rule(scope: &Scope, rule: &PhaseRule) -> Option<MoveRule> {
     let PhaseRule::Move { neutral, piece, guard, program, span } = rule else { return None };
@@ -365,9 +393,9 @@ fn threat_radius(def: &PhaseDef) -> Option<u8> {
 /// reach one site) or two rules with equal effects can reach the same sites.
 fn classify_effects(def: &mut PhaseDef, circles: bool) {
     let mut classes: Vec<(PieceType, bool, String)> = Vec::new();
-    let mut destinations: Vec<(u8, crate::board::SiteSet)> = Vec::new();
+    let mut destinations: Vec<(u8, crate::board::SiteSet, Option<Player>)> = Vec::new();
     for rule in &mut def.moves {
-        if let MoveRule::Move { piece, neutral, path, effects, effect_class, keeps_dir, .. } = rule {
+        if let MoveRule::Move { piece, neutral, path, effects, effect_class, keeps_dir, guard, .. } = rule {
             let signature = (*piece, *neutral, format!("{effects:?}{keeps_dir}"));
             let class = classes.iter().position(|c| *c == signature).unwrap_or_else(|| {
                 classes.push(signature);
@@ -378,11 +406,27 @@ fn classify_effects(def: &mut PhaseDef, circles: bool) {
                 Some(MoveOp::Step { to, .. } | MoveOp::Slide { to, .. } | MoveOp::Hop { to, .. }) => to.allowed,
                 None => crate::board::SiteSet::EMPTY,
             };
-            let overlaps = destinations.iter().any(|&(c, set)| c == *effect_class && !set.and(reach).is_empty());
+            // Rules for different players (per-player directions) never compete.
+            let only = mover_only(guard);
+            let overlaps = destinations.iter().any(|&(c, set, o)| {
+                c == *effect_class && !set.and(reach).is_empty() && (o == only || o.is_none() || only.is_none())
+            });
             // On a closed line, a slide or hop can reach one site going either way round.
             let round = circles && path.iter().any(|op| !matches!(op, MoveOp::Step { .. }));
             def.dedupe |= path.len() > 1 || overlaps || round;
-            destinations.push((*effect_class, reach));
+            destinations.push((*effect_class, reach, only));
         }
+    }
+}
+
+/// The player a rule's guard limits it to (`MoverIs`, alone or first in an `and`).
+fn mover_only(guard: &Option<GameTest>) -> Option<Player> {
+    match guard {
+        Some(GameTest::MoverIs(p)) => Some(*p),
+        Some(GameTest::And(parts)) => match parts.first() {
+            Some(GameTest::MoverIs(p)) => Some(*p),
+            _ => None,
+        },
+        _ => None,
     }
 }

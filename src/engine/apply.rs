@@ -569,6 +569,12 @@ pub(crate) fn test_game(game: &Game, pos: &Position, test: &GameTest, mover: Pla
             });
             blocked
         }),
+        GameTest::MoverIs(player) => mover == *player,
+        GameTest::Connected { who, from, to } => {
+            let owner = resolve(game, *who, mover);
+            let of = |sets: &[SiteSet]| sets.get(owner as usize).or(sets.first()).copied().unwrap_or(SiteSet::EMPTY);
+            super::connection::connected(game, owned_set(game, pos, owner), of(from), of(to))
+        }
         GameTest::AllPassed => pos.passes as usize >= game.players.len(),
         GameTest::Full { region } => game.regions[*region].set.and(pos.sets[0]).is_empty(),
         GameTest::Threatened { who, piece } => super::threat::threatened(game, pos, resolve(game, *who, mover), *piece),

@@ -395,6 +395,9 @@ pub enum GameTest {
     Blocked,
     /// No player has a legal move.
     AllBlocked,
+    /// The player the test is seen from is this one (rules written with
+    /// per-player directions are compiled once per player).
+    MoverIs(Player),
     /// The last plies, one per player, were all passes.
     AllPassed,
     Full {
@@ -412,6 +415,13 @@ pub enum GameTest {
     },
     /// The pattern has at least one run.
     Found(usize),
+    /// `who`'s pieces join a site of `from` to a site of `to` through
+    /// neighbouring sites. A region given per player has one set per player.
+    Connected {
+        who: Who,
+        from: Vec<SiteSet>,
+        to: Vec<SiteSet>,
+    },
     /// Two quantities compared: dice, counters, numbers.
     Compare {
         left: Quantity,

@@ -77,6 +77,12 @@ pub enum Item {
         limits: Vec<StackLimitDecl>,
         span: Span,
     },
+    /// `directions NAME = DIRS` or `directions NAME { PLAYER: DIRS … }`
+    Directions {
+        name: Name,
+        dirs: Vec<Name>,
+        per_player: Vec<(Name, Vec<Name>)>,
+    },
     /// `variant of "BASE"`: this file changes another rule file.
     Variant(Spanned<String>),
     /// `remove KIND [NAME] [from PHASE]`, in a variant.
@@ -180,6 +186,7 @@ impl Item {
             Item::Dice { .. } => "dice",
             Item::Pattern { .. } => "pattern",
             Item::Variant(_) => "variant",
+            Item::Directions { .. } => "directions",
             Item::Remove { .. } => "remove",
         }
     }
@@ -187,8 +194,19 @@ impl Item {
 
 #[derive(Clone, Debug)]
 pub enum BoardDecl {
-    Square { files: Spanned<i64>, ranks: Spanned<i64> },
-    Graph { points: Vec<PointDecl>, lines: Vec<LineDecl> },
+    Square {
+        files: Spanned<i64>,
+        ranks: Spanned<i64>,
+    },
+    /// A rhombus of hexagons.
+    Hex {
+        files: Spanned<i64>,
+        ranks: Spanned<i64>,
+    },
+    Graph {
+        points: Vec<PointDecl>,
+        lines: Vec<LineDecl>,
+    },
 }
 
 #[derive(Clone, Debug)]
@@ -569,6 +587,12 @@ pub enum GameCond {
     },
     /// `found(PATTERN)`: the pattern has a run.
     Found(Name),
+    /// `connected(WHO, REGION, REGION)`
+    Connected {
+        who: Name,
+        from: Name,
+        to: Name,
+    },
     /// A true-or-false option's name.
     Flag(Name),
     Not(Box<GameCond>, Span),

@@ -47,8 +47,9 @@ impl Lowerer {
     }
 
     /// A `site_set`: `{a, b}`, `a, b` or `{}`.
+    /// Sites (or piece types) listed; a range `a1..h2` is one name, expanded by the checker.
     fn site_set(&self, pair: P) -> Vec<Name> {
-        pair.into_inner().flat_map(|list| self.names(list)).collect()
+        pair.into_inner().map(|item| Name::new(item.as_str().to_string(), self.span(&item))).collect()
     }
 
     fn item(&self, pair: P) -> Item {
@@ -130,6 +131,21 @@ impl Lowerer {
                 Item::Dice { names, sides, unordered }
             }
             Rule::variant_item => Item::Variant(self.string(next())),
+            Rule::directions_item => {
+                let name = self.name(next());
+                let (mut dirs, mut per_player) = (Vec::new(), Vec::new());
+                for part in inner {
+                    if part.as_rule() == Rule::dir_list {
+                        dirs = part.into_inner().map(|d| self.name(d)).collect();
+                    } else {
+                        let mut parts = part.into_inner();
+                        let player = self.name(parts.next().expect("player"));
+                        let list = parts.next().expect("directions").into_inner().map(|d| self.name(d)).collect();
+                        per_player.push((player, list));
+                    }
+                }
+                Item::Directions { name, dirs, per_player }
+            }
             Rule::remove_item => {
                 let kind = next();
                 let kind = Spanned::new(kind.as_str().to_string(), self.span(&kind));
@@ -229,11 +245,12 @@ impl Lowerer {
 
     fn board(&self, pair: P) -> BoardDecl {
         match pair.as_rule() {
-            Rule::square_board => {
+            Rule::square_board | Rule::hex_board => {
+                let hex = pair.as_rule() == Rule::hex_board;
                 let mut inner = pair.into_inner();
                 let files = self.int(inner.next().expect("files"));
                 let ranks = self.int(inner.next().expect("ranks"));
-                BoardDecl::Square { files, ranks }
+                if hex { BoardDecl::Hex { files, ranks } } else { BoardDecl::Square { files, ranks } }
             }
             _ => {
                 let mut points = Vec::new();
@@ -800,6 +817,11 @@ impl Lowerer {
                 let who = self.name(parts.next().expect("who"));
                 let piece = self.name(parts.next().expect("piece"));
                 GameCond::Threatened { who, piece, span: first_span }
+            }
+            Rule::connected => {
+                let mut parts = first.into_inner();
+                let mut next = || self.name(parts.next().expect("grammar guarantees three names"));
+                GameCond::Connected { who: next(), from: next(), to: next() }
             }
             Rule::found_runs => GameCond::Found(self.name(first.into_inner().next().expect("pattern"))),
             Rule::option_flag => GameCond::Flag(self.name(first.into_inner().next().expect("option"))),

@@ -20,7 +20,8 @@ use pest_derive::Parser;
 pub(super) struct RulesParser;
 
 /// The keywords that start top-level items.
-const ITEM_KEYWORDS: [&str; 20] = [
+const ITEM_KEYWORDS: [&str; 21] = [
+    "directions",
     "pattern",
     "variant",
     "remove",
@@ -369,10 +370,11 @@ fn rule_words(rule: Rule) -> Option<&'static str> {
         | Rule::dice_item
         | Rule::pattern_item
         | Rule::variant_item
-        | Rule::remove_item => {
+        | Rule::remove_item
+        | Rule::directions_item => {
             "an item (game, players, board, region, track, piece, group, threat, stacks, attribute, dice, pattern, option, counter, setup, phase, end, repetition; in a variant, variant of and remove)"
         }
-        Rule::square_board | Rule::graph_board => "`square` or `graph`",
+        Rule::square_board | Rule::hex_board | Rule::graph_board => "`square`, `hex` or `graph`",
         Rule::point_decl | Rule::line_decl | Rule::line_kind => "`point`, `line`, `circle` or `}`",
         Rule::piece_trait => "a piece trait (`reversible`, `royal`, `returns`)",
         Rule::hand_entry | Rule::pieces_entry => "`hand PLAYER: N PIECE`, `OWNER PIECE on SITES` or `}`",
@@ -457,6 +459,9 @@ fn rule_words(rule: Rule) -> Option<&'static str> {
         Rule::die_distance => "`by` and a die",
         Rule::pattern_touching => "`touching` and a site condition",
         Rule::found_runs => "`found(PATTERN)`",
+        Rule::connected => "`connected(WHO, REGION, REGION)`",
+        Rule::site_item => "a site, or a range of sites such as `a1..h2`",
+        Rule::dir_list | Rule::player_dirs => "directions, as `n, ne` (or `PLAYER: DIRECTIONS` for each player)",
         Rule::remove_kind => {
             "what to remove: piece, region, option, counter, group, track, pattern, phase, attribute, threat, rule, end, dice, stacks or repetition"
         }

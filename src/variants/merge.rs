@@ -78,6 +78,7 @@ fn item_name(item: &Item) -> Option<&Name> {
         | Item::Attribute { name, .. }
         | Item::Pattern { name, .. } => Some(name),
         Item::Threat { piece, .. } => Some(piece),
+        Item::Directions { name, .. } => Some(name),
         Item::Phase(phase) => Some(&phase.name),
         _ => None,
     }

@@ -8,10 +8,11 @@ use crate::syntax::ast::{Item, RuleFile};
 use crate::syntax::span::Span;
 
 /// The order items are shown in.
-const ORDER: [&str; 20] = [
+const ORDER: [&str; 21] = [
     "game",
     "players",
     "board",
+    "directions",
     "region",
     "track",
     "attribute",
@@ -123,6 +124,7 @@ fn name_of(item: &Item) -> Option<&str> {
         | Item::Attribute { name, .. }
         | Item::Pattern { name, .. } => Some(name.as_str()),
         Item::Threat { piece, .. } => Some(piece.as_str()),
+        Item::Directions { name, .. } => Some(name.as_str()),
         _ => None,
     }
 }
