@@ -138,3 +138,35 @@ fn hex_connection_wins() {
     let outcome = state.outcome().expect("red's chain is complete");
     assert_eq!(outcome.winner.as_deref(), Some("red"));
 }
+
+/// A graph board of N lines in a row: a man steps along them.
+fn many_lines(n: usize) -> String {
+    let points: String = (0..=n).map(|i| format!("  point p{i} at ({i}, 0)\n")).collect();
+    let lines: String = (0..n).map(|i| format!("  line L{i}: p{i} - p{}\n", i + 1)).collect();
+    format!(
+        "game \"Many lines\"\nplayers white, black\nboard graph {{\n{points}{lines}}}\npiece man\n\
+         setup {{\n  white man on p0\n  black man on p{n}\n}}\nphase play {{\n  move man {{ step lines }}\n}}\n"
+    )
+}
+
+/// Two directions a line, numbered in a byte: 127 lines at most, and the
+/// 128th is an error rather than a silently different game. At the edge the
+/// moves are right: each man has one step, along the last line for black.
+#[test]
+fn graph_boards_have_at_most_127_lines() {
+    use orrery::diagnostics::Source;
+    for n in [126, 127] {
+        let game = Game::from_source(Source::new("lines.rules", many_lines(n)), &[]).expect("fits");
+        let state = game.initial_state();
+        assert_eq!(state.legal_move_texts(), ["p0-p1"]);
+        let mut state = state;
+        state.play("p0-p1").unwrap();
+        assert_eq!(state.legal_move_texts(), [format!("p{n}-p{}", n - 1)]);
+    }
+    match Game::from_source(Source::new("lines.rules", many_lines(128)), &[]) {
+        Err(orrery::compile::LoadError::Invalid(report)) => {
+            assert!(report.diagnostics.iter().any(|d| d.code == "E0210"), "{report}");
+        }
+        other => panic!("128 lines must be refused: {:?}", other.map(|g| g.title.clone())),
+    }
+}

@@ -12,6 +12,10 @@ use crate::syntax::span::Span;
 use petgraph::visit::Bfs;
 use std::collections::HashMap;
 
+/// The most lines a graph board may have: two directions each, below the
+/// direction numbers kept for "none" and "an action".
+pub const MAX_LINES: usize = 127;
+
 /// Builds the board; `None` when the declaration has errors (all reported).
 pub fn build_board(decl: &BoardDecl, span: Span, diagnostics: &mut Vec<Diagnostic>) -> Option<Board> {
     let board = match decl {
@@ -90,6 +94,17 @@ fn build_graph(
     }
     let mut built_lines = Vec::new();
     let mut line_names: HashMap<&str, Span> = HashMap::new();
+    // Each line gives two directions, numbered in a byte that also marks
+    // "no direction" and "an action": past this many lines they would clash.
+    if lines.len() > MAX_LINES {
+        let extra = &lines[MAX_LINES];
+        diagnostics.push(
+            Diagnostic::error("E0210", format!("a graph board has at most {MAX_LINES} lines and circles"))
+                .with_label(extra.name.span, format!("line number {}", MAX_LINES + 1))
+                .with_help(format!("this board has {}; join lines that continue one another", lines.len())),
+        );
+        return None;
+    }
     for line in lines {
         if let Some(first) = line_names.insert(line.name.as_str(), line.name.span) {
             diagnostics.push(
