@@ -149,6 +149,8 @@ broken![
     range_on_points,
     player_directions_in_placement,
     placement_with_a_step,
+    foreign_s_expression,
+    foreign_equipment,
     group_move_without_stacks,
     single_move_in_stack_game,
     stack_height_unbounded,

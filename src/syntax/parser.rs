@@ -250,8 +250,30 @@ fn syntax_error(error: &pest::error::Error<Rule>, piece: &str, offset: usize) ->
             diagnostic = diagnostic.with_help(format!("did you mean `{keyword}`?"));
         }
     }
+    if piece.trim_start().starts_with('(') {
+        diagnostic = diagnostic.with_help(S_EXPRESSION_HELP);
+    }
     diagnostic
 }
+
+/// What to say to a file written in parentheses, as other tools' are.
+const S_EXPRESSION_HELP: &str = "this looks like a file for a tool whose rules are written in parentheses \
+     (Ludii's .lud, Zillions' .zrf); Orrery's rules are items, one keyword at the start of a line each: \
+     `game \"Name\"`, `players white, black`, `board square 8 x 8`, `piece man`, `phase play { … }`, `end { … }` \
+     (docs/language.md, section 1)";
+
+/// Words other rule languages start items with, and what Orrery says instead.
+const FOREIGN_WORDS: [(&str, &str); 9] = [
+    ("equipment", "the board and the pieces are items of their own: `board square 8 x 8`, `piece man`"),
+    ("rules", "rules are phases: `phase play { place man on empty }`"),
+    ("start", "the start position is the `setup` item: `setup { white man on a1 }`"),
+    ("play", "moves are rules of a phase: `phase play { move man { step all } }`"),
+    ("turns", "turns follow `players` in order; a phase says otherwise with `turn stays`"),
+    ("pieces", "each piece type is a `piece` item: `piece man`"),
+    ("define", "Orrery has no macros; name things with `region`, `group`, `directions` or `pattern`"),
+    ("variables", "numbers that change are `counter` items: `counter score = 0 per player`"),
+    ("moves", "moves are `place` and `move` rules inside a `phase`"),
+];
 
 /// A chunk that starts with a word that is not an item keyword.
 fn unknown_item(piece: &str, offset: usize) -> Option<Diagnostic> {
@@ -259,9 +281,11 @@ fn unknown_item(piece: &str, offset: usize) -> Option<Diagnostic> {
     if word.is_empty() || ITEM_KEYWORDS.contains(&word) {
         return None;
     }
-    let help = match closest(word, ITEM_KEYWORDS) {
-        Some(keyword) => format!("did you mean `{keyword}`?"),
-        None => format!(
+    let foreign = FOREIGN_WORDS.iter().find(|(w, _)| *w == word.to_lowercase());
+    let help = match (foreign, closest(word, ITEM_KEYWORDS)) {
+        (Some((_, instead)), _) => format!("Orrery has no `{word}` item: {instead}"),
+        (None, Some(keyword)) => format!("did you mean `{keyword}`?"),
+        (None, None) => format!(
             "a rule file is a list of items, each starting at the beginning of a line with one of: {}",
             ITEM_KEYWORDS.join(", ")
         ),
