@@ -26,11 +26,12 @@ pub fn build_board(decl: &BoardDecl, span: Span, diagnostics: &mut Vec<Diagnosti
                 if value.node < 1 || value.node > max as i64 {
                     ok = false;
                     diagnostics.push(
-                        Diagnostic::error("E0201", format!("a board of files and ranks needs between 1 and {max} {what}"))
-                            .with_label(value.span, format!("{} {what}", value.node))
-                            .with_help(format!(
-                                "sites are named by file letter a-z and rank 1-{MAX_RANKS}, as in `a1`"
-                            )),
+                        Diagnostic::error(
+                            "E0201",
+                            format!("a board of files and ranks needs between 1 and {max} {what}"),
+                        )
+                        .with_label(value.span, format!("{} {what}", value.node))
+                        .with_help(format!("sites are named by file letter a-z and rank 1-{MAX_RANKS}, as in `a1`")),
                     );
                 }
             }

@@ -19,6 +19,25 @@ use crate::game::rules::*;
 
 /// Whether a piece of `piece` owned by `who` is threatened in `pos`.
 pub fn threatened(game: &Game, pos: &Position, who: Player, piece: PieceType) -> bool {
+    // The threat test generates the other player's moves; a move rule whose
+    // guard reads `threatened` would start it again, without end. Inside the
+    // test, such a guard reads `threatened` as false: the other player's
+    // possible captures are looked at as if no threat stopped them.
+    if THREAT_DEPTH.with(|d| d.get()) > 0 {
+        return false;
+    }
+    THREAT_DEPTH.with(|d| d.set(d.get() + 1));
+    let found = threatened_here(game, pos, who, piece);
+    THREAT_DEPTH.with(|d| d.set(d.get() - 1));
+    found
+}
+
+thread_local! {
+    /// How deep inside `threatened` this thread is.
+    static THREAT_DEPTH: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+}
+
+fn threatened_here(game: &Game, pos: &Position, who: Player, piece: PieceType) -> bool {
     let code = game.code(who, piece);
     let seen_as = game.threats.iter().find(|t| t.piece == piece).map(|t| t.seen_as);
     pos.sets[code as usize].iter().any(|site| match seen_as {
