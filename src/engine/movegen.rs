@@ -633,7 +633,8 @@ fn test_set(game: &Game, pos: &Position, test: &SiteTest, player: Player, plain:
         SiteTest::Neutral => owned_set(game, pos, game.neutral()),
         SiteTest::PlayerIn(sets) => sets.get(player as usize).copied().unwrap_or(SiteSet::EMPTY),
         SiteTest::LastFrom => single_or_empty(pos.last_from),
-        SiteTest::LastTo => single_or_empty(pos.last_to).or(single_or_empty(pos.last_to_second)),
+        SiteTest::LastTo if pos.last_to_second == NO_SITE => single_or_empty(pos.last_to),
+        SiteTest::LastTo => single_or_empty(pos.last_to).or(SiteSet::single(pos.last_to_second)),
         SiteTest::RegionOf { sets, who } => {
             sets.get(super::apply::resolve(game, *who, player) as usize).copied().unwrap_or(SiteSet::EMPTY)
         }

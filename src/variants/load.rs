@@ -2,8 +2,7 @@
 //! another in one source, the root base first.
 
 use crate::diagnostics::{Diagnostic, Source};
-use crate::syntax::ast::Item;
-use crate::syntax::span::Spanned;
+use crate::syntax::span::{Span, Spanned};
 use std::path::{Path, PathBuf};
 
 /// Reads `path`; for a variant, its bases too. The diagnostics are the
@@ -71,13 +70,23 @@ fn file_name(path: &Path) -> String {
     path.file_name().map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into_owned())
 }
 
-/// The base a rule file names with `variant of`, if it does.
+/// The base a rule file names with `variant of "BASE"`, if it does: an item
+/// at the start of a line. Read without parsing the whole file (that comes
+/// later, once, on the text of all the files together).
 fn variant_of(text: &str) -> Option<Spanned<String>> {
-    let (file, _) = crate::syntax::parse(text);
-    file.items.into_iter().find_map(|item| match item.node {
-        Item::Variant(base) => Some(base),
-        _ => None,
-    })
+    let mut offset = 0;
+    for line in text.split_inclusive('\n') {
+        let start = offset;
+        offset += line.len();
+        let Some(rest) = line.strip_prefix("variant") else { continue };
+        let rest = rest.trim_start();
+        let Some(rest) = rest.strip_prefix("of") else { continue };
+        let open = line.len() - rest.len() + rest.find('"')?;
+        let close = open + 1 + line[open + 1..].find('"')?;
+        let span = Span::new(start + open, start + close + 1);
+        return Some(Spanned::new(line[open + 1..close].to_string(), span));
+    }
+    None
 }
 
 /// Where the base named `base` is: a path from the variant's folder, or a
