@@ -170,3 +170,30 @@ fn graph_boards_have_at_most_127_lines() {
         other => panic!("128 lines must be refused: {:?}", other.map(|g| g.title.clone())),
     }
 }
+
+/// Counts of two players compared with one another (and a count in a
+/// region): after nine placements on 3 x 3, white holds five men to black's
+/// four, so white always wins; black holds the centre in the games where
+/// the centre rule fires first.
+#[test]
+fn counts_compare_between_players() {
+    use orrery::diagnostics::Source;
+    let text = "game \"Majority\"\nplayers white, black\nboard square 3 x 3\nregion centre = b2\npiece man\n\
+                setup { hand white: 5 man  hand black: 4 man }\nphase play {\n  place man on empty\n}\n\
+                end {\n  centre: when count(black, man in centre) > count(white, man in centre): black wins \"centre\"\n\
+                  more: when hands empty and count(white) > count(black): white wins \"more men\"\n}\n";
+    let game = Game::from_source(Source::new("majority.rules", text), &[]).expect("compiles");
+    let mut state = game.initial_state();
+    for site in ["a1", "b2"] {
+        state.play(site).unwrap();
+    }
+    assert_eq!(state.outcome().map(|o| o.reason), Some("centre".to_string()));
+    let mut state = game.initial_state();
+    for site in ["b2", "a1", "a2", "a3", "b1", "b3", "c1", "c2", "c3"] {
+        state.play(site).unwrap();
+    }
+    assert_eq!(
+        state.outcome().map(|o| (o.winner, o.reason)),
+        Some((Some("white".to_string()), "more men".to_string()))
+    );
+}

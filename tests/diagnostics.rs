@@ -144,7 +144,6 @@ broken![
     slide_by_unknown_die,
     pattern_length_out_of_range,
     region_of_shared_region,
-    count_against_changing_value,
     unknown_pattern,
     range_on_points,
     player_directions_in_placement,

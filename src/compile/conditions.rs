@@ -243,18 +243,7 @@ pub fn game_test(scope: &Scope, cond: &GameCond) -> Option<GameTest> {
         GameCond::AllBlocked(_) => GameTest::AllBlocked,
         GameCond::AllPassed(_) => GameTest::AllPassed,
         GameCond::Count { who, piece, region, op, value, .. } => {
-            let region = match region {
-                Some(r) => Some(scope.regions[scope.region(r)?].1.set),
-                None => None,
-            };
-            let who = resolve_who(scope, who)?;
-            let types = match piece {
-                Some(p) if p.node != "pieces" => match scope.group(&p.node) {
-                    Some(members) => members?,
-                    None => vec![scope.piece(p)?],
-                },
-                _ => Vec::new(),
-            };
+            let (who, types, region) = count_parts(scope, who, piece.as_ref(), region.as_ref())?;
             GameTest::Count { who, types, region, op: *op, value: operand(scope, value)? }
         }
         GameCond::Full { region, .. } => GameTest::Full { region: scope.region(region)? },
@@ -308,26 +297,39 @@ pub fn game_test(scope: &Scope, cond: &GameCond) -> Option<GameTest> {
     })
 }
 
-/// A comparison's right side: a number, or a number option's value.
+/// A count's right side when it is fixed: a number, or a number option's
+/// value. (The parser sends a count compared with anything else to
+/// `GameCond::Compare`.)
 fn operand(scope: &Scope, value: &crate::syntax::ast::Operand) -> Option<i64> {
     use crate::syntax::ast::Operand;
     match value {
         Operand::Number(n) => Some(n.node),
-        Operand::Option(name) | Operand::PlayerCounter(name, _) => scope.number_option(name),
-        Operand::Sum(parts) => parts.iter().map(|p| operand(scope, p)).sum(),
-        Operand::Measure(_, name) => changing(scope, name.span),
-        Operand::Sites(_, span) | Operand::Plies(span) => changing(scope, *span),
+        Operand::Option(name) => scope.number_option(name),
+        _ => None,
     }
 }
 
-/// A quantity that changes during the game where a fixed number is needed.
-fn changing(scope: &Scope, span: crate::syntax::span::Span) -> Option<i64> {
-    scope.error(
-        Diagnostic::error("E0512", "`count(…)` compares with a number fixed when the game is loaded")
-            .with_label(span, "this changes during the game")
-            .with_help("compare a counter or a pattern measure on the left instead, as in `size(lines) > 3`"),
-    );
-    None
+/// What `count(WHO[, TYPE] [in REGION])` counts: whose pieces, of which
+/// types (all when empty), on which sites.
+pub(super) fn count_parts(
+    scope: &Scope,
+    who: &Name,
+    piece: Option<&Name>,
+    region: Option<&Name>,
+) -> Option<(Who, Vec<crate::game::rules::PieceType>, Option<SiteSet>)> {
+    let region = match region {
+        Some(r) => Some(scope.regions[scope.region(r)?].1.set),
+        None => None,
+    };
+    let who = resolve_who(scope, who)?;
+    let types = match piece {
+        Some(p) if p.node != "pieces" => match scope.group(&p.node) {
+            Some(members) => members?,
+            None => vec![scope.piece(p)?],
+        },
+        _ => Vec::new(),
+    };
+    Some((who, types, region))
 }
 
 /// Resolves every part, so that each reports its errors, even after a failure.

@@ -275,6 +275,9 @@ fn quantity(game: &Game, pos: &Position, value: &Quantity, mover: Player) -> i64
         Quantity::Longest(p) => super::pattern::runs(game, pos, &game.patterns[*p], mover).1 as i64,
         Quantity::Sites(filter) => filter_set(game, pos, filter, mover).len() as i64,
         Quantity::Plies => pos.ply as i64,
+        Quantity::Count { who, types, region } => {
+            count_pieces(game, pos, resolve(game, *who, mover), types, region.as_ref())
+        }
     }
 }
 
@@ -524,32 +527,35 @@ pub(crate) fn count(game: &Game, pos: &Position, owner: Player, piece: Option<Pi
     }
 }
 
+/// Pieces of `owner` of the types (all when empty), on `region` if given
+/// (every piece of a stack counts there).
+fn count_pieces(game: &Game, pos: &Position, owner: Player, types: &[PieceType], region: Option<&SiteSet>) -> i64 {
+    let Some(region) = region else {
+        let n: u32 = if types.is_empty() {
+            count(game, pos, owner, None)
+        } else {
+            types.iter().map(|&t| count(game, pos, owner, Some(t))).sum()
+        };
+        return n as i64;
+    };
+    let counted = |code: u8| {
+        code != 0 && game.owner_of(code) == owner && (types.is_empty() || types.contains(&game.type_of(code)))
+    };
+    region
+        .iter()
+        .map(|site| match game.stacks {
+            Some(_) => pos.stack(site).iter().filter(|&&c| counted(c)).count() as i64,
+            None => counted(pos.cells[site as usize]) as i64,
+        })
+        .sum()
+}
+
 /// Evaluates a condition on the game, seen from the player who just moved.
 pub(crate) fn test_game(game: &Game, pos: &Position, test: &GameTest, mover: Player) -> bool {
     match test {
         GameTest::HandsEmpty => pos.hands[..game.players.len() * game.pieces.len()].iter().all(|&h| h == 0),
-        GameTest::Count { who, types, region: Some(region), op, value } => {
-            let owner = resolve(game, *who, mover);
-            let counted = |code: u8| {
-                code != 0 && game.owner_of(code) == owner && (types.is_empty() || types.contains(&game.type_of(code)))
-            };
-            let n: usize = region
-                .iter()
-                .map(|site| match game.stacks {
-                    Some(_) => pos.stack(site).iter().filter(|&&c| counted(c)).count(),
-                    None => counted(pos.cells[site as usize]) as usize,
-                })
-                .sum();
-            op.holds(n as i64, *value)
-        }
-        GameTest::Count { who, types, op, value, .. } => {
-            let owner = resolve(game, *who, mover);
-            let n = if types.is_empty() {
-                count(game, pos, owner, None)
-            } else {
-                types.iter().map(|&t| count(game, pos, owner, Some(t))).sum()
-            };
-            op.holds(n as i64, *value)
+        GameTest::Count { who, types, region, op, value } => {
+            op.holds(count_pieces(game, pos, resolve(game, *who, mover), types, region.as_ref()), *value)
         }
         GameTest::Blocked => {
             let view = super::movegen::View { game, pos, legal: true, plain: NO_SITE, focus: NO_SITE };

@@ -477,6 +477,12 @@ pub enum Quantity {
     Sites(Box<SiteFilter>),
     /// The plies played.
     Plies,
+    /// Pieces of `who` of the types (all when empty), on `region` if given.
+    Count {
+        who: Who,
+        types: Vec<PieceType>,
+        region: Option<SiteSet>,
+    },
 }
 
 /// `next PHASE [passing the turn] [when CONDITION]`

@@ -620,6 +620,13 @@ pub enum Operand {
     Sites(Box<SiteCond>, Span),
     /// The plies played so far.
     Plies(Span),
+    /// `count(WHO[, TYPE] [in REGION])`
+    Count {
+        who: Name,
+        piece: Option<Name>,
+        region: Option<Name>,
+        span: Span,
+    },
     Number(Spanned<i64>),
     /// A number option, a die or a counter.
     Option(Name),

@@ -830,21 +830,22 @@ impl Lowerer {
                 GameCond::Full { region, span: first_span }
             }
             Rule::count_cmp => {
-                let mut parts: Vec<P> = first.into_inner().collect();
-                let region = parts
-                    .iter()
-                    .position(|p| p.as_rule() == Rule::count_in)
-                    .map(|i| parts.remove(i))
-                    .map(|p| self.name(p.into_inner().next().expect("region")));
-                let who = self.name(parts[0].clone());
-                let (piece, rest) = if parts.len() == 4 {
-                    (Some(self.name(parts[1].clone())), &parts[2..])
-                } else {
-                    (None, &parts[1..])
+                let mut parts = first.into_inner();
+                let Operand::Count { who, piece, region, .. } = self.operand_atom(parts.next().expect("count")) else {
+                    unreachable!("count_cmp starts with count_of")
                 };
-                let op = compare_op(rest[0].as_str());
-                let value = self.operand(rest[1].clone());
-                GameCond::Count { who, piece, region, op, value, span: first_span }
+                let op = compare_op(parts.next().expect("op").as_str());
+                let value = self.operand(parts.next().expect("value"));
+                match value {
+                    // Against a fixed number, the count test of its own.
+                    Operand::Number(_) | Operand::Option(_) => {
+                        GameCond::Count { who, piece, region, op, value, span: first_span }
+                    }
+                    value => {
+                        let left = Operand::Count { who, piece, region, span: first_span };
+                        GameCond::Compare { left, op, right: value, span: first_span }
+                    }
+                }
             }
             _ => {
                 let mut parts = first.into_inner();
@@ -898,6 +899,17 @@ impl Lowerer {
         match inner.as_rule() {
             Rule::int => Operand::Number(self.int(inner)),
             Rule::plies_kw => Operand::Plies(span),
+            Rule::count_of => {
+                let (mut who, mut piece, mut region) = (None, None, None);
+                for part in inner.into_inner() {
+                    match part.as_rule() {
+                        Rule::count_in => region = Some(self.name(part.into_inner().next().expect("region"))),
+                        _ if who.is_none() => who = Some(self.name(part)),
+                        _ => piece = Some(self.name(part)),
+                    }
+                }
+                Operand::Count { who: who.expect("grammar guarantees who"), piece, region, span }
+            }
             Rule::sites_count => {
                 Operand::Sites(Box::new(self.site_cond(inner.into_inner().next().expect("condition"))), span)
             }

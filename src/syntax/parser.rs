@@ -470,7 +470,7 @@ fn rule_words(rule: Rule) -> Option<&'static str> {
         Rule::ray_reach => "`along` or `next`",
         Rule::game_cond | Rule::game_term | Rule::game_factor => "a game condition",
         Rule::hands_empty => "`hands empty`",
-        Rule::count_cmp => "`count(...)`",
+        Rule::count_cmp | Rule::count_of => "`count(...)`",
         Rule::full_region => "`full(REGION)`",
         Rule::counter_cmp => "a counter comparison",
         Rule::compare_value | Rule::amount => {
