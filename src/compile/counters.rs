@@ -70,8 +70,9 @@ pub(super) fn quantity(scope: &Scope, operand: &Operand) -> Option<Quantity> {
         Operand::Measure(Measure::Longest, name) => scope.pattern(name).map(Quantity::Longest),
         Operand::Sites(cond, _) => super::conditions::site_filter(scope, cond).map(|f| Quantity::Sites(Box::new(f))),
         Operand::Plies(_) => Some(Quantity::Plies),
-        Operand::Count { who, piece, region, .. } => {
-            let (who, types, region) = super::conditions::count_parts(scope, who, piece.as_ref(), region.as_ref())?;
+        Operand::Count(count) => {
+            let (who, types, region) =
+                super::conditions::count_parts(scope, &count.who, count.piece.as_ref(), count.region.as_ref())?;
             Some(Quantity::Count { who, types, region })
         }
     }

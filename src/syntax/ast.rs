@@ -600,6 +600,15 @@ pub enum GameCond {
     Or(Vec<GameCond>),
 }
 
+/// `count(WHO[, TYPE] [in REGION])`
+#[derive(Clone, Debug)]
+pub struct CountOf {
+    pub who: Name,
+    pub piece: Option<Name>,
+    pub region: Option<Name>,
+    pub span: Span,
+}
+
 /// What a pattern measure reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Measure {
@@ -620,13 +629,8 @@ pub enum Operand {
     Sites(Box<SiteCond>, Span),
     /// The plies played so far.
     Plies(Span),
-    /// `count(WHO[, TYPE] [in REGION])`
-    Count {
-        who: Name,
-        piece: Option<Name>,
-        region: Option<Name>,
-        span: Span,
-    },
+    /// `count(WHO[, TYPE] [in REGION])` (boxed: it is larger than the others)
+    Count(Box<CountOf>),
     Number(Spanned<i64>),
     /// A number option, a die or a counter.
     Option(Name),

@@ -831,9 +831,10 @@ impl Lowerer {
             }
             Rule::count_cmp => {
                 let mut parts = first.into_inner();
-                let Operand::Count { who, piece, region, .. } = self.operand_atom(parts.next().expect("count")) else {
+                let Operand::Count(count) = self.operand_atom(parts.next().expect("count")) else {
                     unreachable!("count_cmp starts with count_of")
                 };
+                let CountOf { who, piece, region, .. } = *count;
                 let op = compare_op(parts.next().expect("op").as_str());
                 let value = self.operand(parts.next().expect("value"));
                 match value {
@@ -842,7 +843,7 @@ impl Lowerer {
                         GameCond::Count { who, piece, region, op, value, span: first_span }
                     }
                     value => {
-                        let left = Operand::Count { who, piece, region, span: first_span };
+                        let left = Operand::Count(Box::new(CountOf { who, piece, region, span: first_span }));
                         GameCond::Compare { left, op, right: value, span: first_span }
                     }
                 }
@@ -908,7 +909,7 @@ impl Lowerer {
                         _ => piece = Some(self.name(part)),
                     }
                 }
-                Operand::Count { who: who.expect("grammar guarantees who"), piece, region, span }
+                Operand::Count(Box::new(CountOf { who: who.expect("grammar guarantees who"), piece, region, span }))
             }
             Rule::sites_count => {
                 Operand::Sites(Box::new(self.site_cond(inner.into_inner().next().expect("condition"))), span)
