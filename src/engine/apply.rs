@@ -196,32 +196,27 @@ pub(crate) fn play_move(game: &Game, pos: &mut Position, mv: &Move) -> (u32, boo
         return (0, false);
     }
     match &phase.moves[mv.rule as usize] {
-        MoveRule::Place { piece, neutral: true, effects, .. } => {
-            let code = game.code(game.neutral(), *piece);
-            if game.stacks.is_some() {
-                super::stack::push(game, pos, mv.to, code);
-            } else {
-                put(game, pos, mv.to, code);
-            }
-            for effect in effects {
-                captured += run_effect(game, pos, effect, mv, mover);
-            }
-        }
         MoveRule::Together { .. } => {
             let (from, to) = mv.second();
             super::together::relocate(game, pos, mv.from, mv.to);
             super::together::relocate(game, pos, from, to);
         }
-        MoveRule::Place { piece, effects, .. } => {
-            let slot = mover as usize * types + *piece as usize;
-            let count = pos.hands[slot];
-            pos.hash ^=
-                z.hand(mover as usize, *piece as usize, count) ^ z.hand(mover as usize, *piece as usize, count - 1);
-            pos.hands[slot] = count - 1;
-            if game.stacks.is_some() {
-                super::stack::push(game, pos, mv.to, game.code(mover, *piece));
+        MoveRule::Place { piece, neutral, effects, .. } => {
+            // A piece nobody owns comes from no hand.
+            let owner = if *neutral {
+                game.neutral()
             } else {
-                put(game, pos, mv.to, game.code(mover, *piece));
+                let slot = mover as usize * types + *piece as usize;
+                let count = pos.hands[slot];
+                pos.hash ^=
+                    z.hand(mover as usize, *piece as usize, count) ^ z.hand(mover as usize, *piece as usize, count - 1);
+                pos.hands[slot] = count - 1;
+                mover
+            };
+            if game.stacks.is_some() {
+                super::stack::push(game, pos, mv.to, game.code(owner, *piece));
+            } else {
+                put(game, pos, mv.to, game.code(owner, *piece));
             }
             for effect in effects {
                 captured += run_effect(game, pos, effect, mv, mover);
