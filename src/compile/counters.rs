@@ -73,7 +73,7 @@ pub(super) fn quantity(scope: &Scope, operand: &Operand) -> Option<Quantity> {
         Operand::Count(count) => {
             let (who, types, region) =
                 super::conditions::count_parts(scope, &count.who, count.piece.as_ref(), count.region.as_ref())?;
-            Some(Quantity::Count { who, types, region })
+            Some(Quantity::Count(Box::new((who, types, region))))
         }
     }
 }

@@ -270,7 +270,8 @@ fn quantity(game: &Game, pos: &Position, value: &Quantity, mover: Player) -> i64
         Quantity::Longest(p) => super::pattern::runs(game, pos, &game.patterns[*p], mover).1 as i64,
         Quantity::Sites(filter) => filter_set(game, pos, filter, mover).len() as i64,
         Quantity::Plies => pos.ply as i64,
-        Quantity::Count { who, types, region } => {
+        Quantity::Count(count) => {
+            let (who, types, region) = &**count;
             count_pieces(game, pos, resolve(game, *who, mover), types, region.as_ref())
         }
     }
@@ -549,6 +550,10 @@ fn count_pieces(game: &Game, pos: &Position, owner: Player, types: &[PieceType],
 pub(crate) fn test_game(game: &Game, pos: &Position, test: &GameTest, mover: Player) -> bool {
     match test {
         GameTest::HandsEmpty => pos.hands[..game.players.len() * game.pieces.len()].iter().all(|&h| h == 0),
+        // The common count: every piece of a player on the board.
+        GameTest::Count { who, types, region: None, op, value } if types.is_empty() => {
+            op.holds(count(game, pos, resolve(game, *who, mover), None) as i64, *value)
+        }
         GameTest::Count { who, types, region, op, value } => {
             op.holds(count_pieces(game, pos, resolve(game, *who, mover), types, region.as_ref()), *value)
         }

@@ -477,12 +477,9 @@ pub enum Quantity {
     Sites(Box<SiteFilter>),
     /// The plies played.
     Plies,
-    /// Pieces of `who` of the types (all when empty), on `region` if given.
-    Count {
-        who: Who,
-        types: Vec<PieceType>,
-        region: Option<SiteSet>,
-    },
+    /// Pieces of `who` of the types (all when empty), on `region` if given
+    /// (boxed, to keep the common quantities small).
+    Count(Box<(Who, Vec<PieceType>, Option<SiteSet>)>),
 }
 
 /// `next PHASE [passing the turn] [when CONDITION]`
