@@ -197,3 +197,22 @@ fn counts_compare_between_players() {
         Some((Some("white".to_string()), "more men".to_string()))
     );
 }
+
+/// `must capture`: when some move of the phase takes a piece, only the
+/// moves that take one are legal; otherwise every move is.
+#[test]
+fn must_capture_keeps_only_captures_when_there_are_some() {
+    use orrery::diagnostics::Source;
+    let text = "game \"Jumps\"\nplayers white, black\nboard square 5 x 5\n\
+                directions forward_diagonal { white: ne, nw  black: se, sw }\npiece man\n\
+                setup {\n  white man on a1, c1\n  black man on b2, e5\n}\n\
+                phase play {\n  must capture\n  move man { step forward_diagonal to empty }\n\
+                  jump: move man { hop forward_diagonal over enemy to empty  capture over }\n}\n";
+    let game = Game::from_source(Source::new("jumps.rules", text), &[]).expect("compiles");
+    let mut state = game.initial_state();
+    // a1 and c1 may each jump b2 (to c3 and a3); their steps are not legal then.
+    assert_eq!(state.legal_move_texts(), ["a1-c3/xb2", "c1-a3/xb2"]);
+    state.play("a1-c3/xb2").unwrap();
+    // Black's man on e5 has nothing to take: its one step is legal.
+    assert_eq!(state.legal_move_texts(), ["e5-d4"]);
+}

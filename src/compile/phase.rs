@@ -55,6 +55,7 @@ fn empty_phase(name: &str) -> PhaseDef {
         next: Vec::new(),
         after_move: Vec::new(),
         after_effects: Vec::new(),
+        must_capture: false,
         after_capture: Vec::new(),
         after_promotion: Vec::new(),
         blocked: Vec::new(),
@@ -202,6 +203,7 @@ fn phase_rules(scope: &Scope, rules: &[PhaseRule], def: &mut PhaseDef) -> bool {
                 }
             }
             PhaseRule::Turn { stays, .. } => def.turn_stays = *stays,
+            PhaseRule::MustCapture { .. } => def.must_capture = true,
             PhaseRule::After { trigger, piece, when, update } => {
                 let piece = piece.as_ref().map(|p| scope.piece(p));
                 let update = super::counters::update(scope, update, piece.flatten(), when.as_ref());

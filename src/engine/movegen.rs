@@ -372,6 +372,30 @@ impl View<'_> {
         })
     }
 
+    /// Whether a move takes any piece: by landing on another player's, or
+    /// by a capture effect it makes (at a site, or custodial).
+    pub(crate) fn captures(&self, mv: &Move, player: Player) -> bool {
+        let game = self.game;
+        if mv.from != NO_SITE && mv.to != NO_SITE {
+            let code = self.pos.cells[mv.to as usize];
+            if code != 0 && game.owner_of(code) != player && game.owner_of(code) != game.neutral() {
+                return true;
+            }
+        }
+        let effects = match self.game.phases[self.pos.phase as usize].moves.get(mv.rule as usize) {
+            Some(MoveRule::Move { effects, .. }) if !mv.is_action() => effects,
+            Some(MoveRule::Place { effects, .. }) if mv.is_placement() => effects,
+            _ => return false,
+        };
+        effects.iter().any(|effect| match effect {
+            EffectOp::CaptureAt { .. } => self.captured_at(effect, mv, player) != NO_SITE,
+            EffectOp::CaptureCustodial { dirs } => {
+                dirs.iter().any(|&dir| super::outflank::bracketed(game, self.pos, mv.to, dir, player, mv.from) > 0)
+            }
+            EffectOp::Flip { .. } | EffectOp::FlipCustodial { .. } => false,
+        })
+    }
+
     /// Whether the move's custodial capture would take the piece on `site`:
     /// a run of other players' pieces from the destination, through `site`,
     /// closed by a piece of `player` (the moved piece has left its start).

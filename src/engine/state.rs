@@ -307,12 +307,25 @@ impl State {
                 buf.push(m);
                 true
             });
-            if self.game.phases[self.pos.phase as usize].dedupe {
+            let phase = &self.game.phases[self.pos.phase as usize];
+            if phase.dedupe {
                 self.dedupe(buf);
+            }
+            if phase.must_capture {
+                self.captures_only(buf);
             }
             if buf.is_empty() && self.passes() {
                 buf.push(Move::pass());
             }
+        }
+    }
+
+    /// `must capture`: when some move captures, keeps only the captures.
+    fn captures_only(&self, buf: &mut Vec<Move>) {
+        let view = self.view();
+        let player = self.pos.to_move;
+        if buf.iter().any(|m| view.captures(m, player)) {
+            buf.retain(|m| view.captures(m, player));
         }
     }
 

@@ -511,6 +511,8 @@ pub struct PhaseDef {
     /// The chance player moves in this phase: its moves are the dice's
     /// outcomes, and the turn stays with the player who holds the dice.
     pub chance: bool,
+    /// `must capture`: when some legal move captures, the others are not legal.
+    pub must_capture: bool,
     /// `turn stays`: after a move of this phase the same player moves again
     /// (unless a `next … passing the turn` rule applies).
     pub turn_stays: bool,

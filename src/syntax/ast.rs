@@ -274,6 +274,8 @@ pub enum PhaseRule {
     /// `place [neutral] TYPE on CONDITION [{ EFFECTS }]`; a neutral piece
     /// comes from no hand. The effects are custodial captures and flips.
     Place { neutral: bool, piece: Name, on: SiteCond, effects: Vec<Statement>, span: Span },
+    /// `must capture`: when a capture is possible, only captures are legal.
+    MustCapture { span: Span },
     /// `together { MOVE MOVE }`: one move of two different pieces.
     Together { parts: Vec<PhaseRule>, span: Span },
     /// `after move [when CONDITION] { EFFECTS }`

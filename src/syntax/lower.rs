@@ -319,6 +319,7 @@ impl Lowerer {
                 let effects = inner.next().map(|b| self.block(b)).unwrap_or_default();
                 PhaseRule::Place { neutral, piece, on, effects, span }
             }
+            Rule::must_capture => PhaseRule::MustCapture { span },
             Rule::together_rule => PhaseRule::Together { parts: inner.map(|r| self.phase_rule(r)).collect(), span },
             Rule::after_block => {
                 let (mut when, mut effects) = (None, Vec::new());

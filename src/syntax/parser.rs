@@ -415,6 +415,7 @@ fn rule_words(rule: Rule) -> Option<&'static str> {
         | Rule::turn_rule
         | Rule::action_rule
         | Rule::together_rule
+        | Rule::must_capture
         | Rule::after_block
         | Rule::phase_if => {
             "a phase rule (place, move, together, may add, action, turn, next, after, when blocked, promote, along, if) or `}`"

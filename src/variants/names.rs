@@ -14,6 +14,7 @@ pub fn implied(rule: &PhaseRule) -> String {
         PhaseRule::Place { piece, .. } => format!("place_{}", piece.node),
         PhaseRule::Move { piece, .. } => format!("move_{}", piece.node),
         PhaseRule::Together { .. } => "together".to_string(),
+        PhaseRule::MustCapture { .. } => "must_capture".to_string(),
         PhaseRule::AfterEffects { .. } => "after_move".to_string(),
         PhaseRule::Group { power: Some(p), .. } => format!("group_{}", p.node),
         PhaseRule::Group { power: None, .. } => "group".to_string(),
