@@ -418,7 +418,7 @@ fn rule_words(rule: Rule) -> Option<&'static str> {
         | Rule::must_capture
         | Rule::after_block
         | Rule::phase_if => {
-            "a phase rule (place, move, together, may add, action, turn, next, after, when blocked, promote, along, if) or `}`"
+            "a phase rule (place, move, together, may add, action, must capture, turn, next, after, when blocked, promote, along, if) or `}`"
         }
         Rule::track_path => "a path of sites such as `a1 - a2 - a3`",
         Rule::phase_block => "`{` and phase rules",
