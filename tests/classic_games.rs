@@ -216,3 +216,19 @@ fn must_capture_keeps_only_captures_when_there_are_some() {
     // Black's man on e5 has nothing to take: its one step is legal.
     assert_eq!(state.legal_move_texts(), ["e5-d4"]);
 }
+
+/// The site condition `attacked`: a piece of the mover standing there could
+/// be taken by the other player's next move, whether the site is empty or
+/// not. The king steps only where the rook on b8 does not reach (its file
+/// and rank): a2, not b1 or b2.
+#[test]
+fn attacked_sites_empty_or_not() {
+    use orrery::diagnostics::Source;
+    let text = "game \"Attacked\"\nplayers white, black\nboard square 8 x 8\npiece king\npiece rook\n\
+                setup {\n  white king on a1\n  black rook on b8\n  black king on h8\n}\n\
+                phase play {\n  move king { step all to not friend and not attacked }\n\
+                  move rook { slide orthogonal to not friend }\n}\n";
+    let game = Game::from_source(Source::new("attacked.rules", text), &[]).expect("compiles");
+    let state = game.initial_state();
+    assert_eq!(state.legal_move_texts(), ["a1-a2"]);
+}

@@ -9,7 +9,8 @@ use crate::game::rules::{GameTest, Quantity, SiteFilter, SiteTest, Who};
 use crate::syntax::ast::{GameCond, SiteCond};
 use crate::syntax::span::Name;
 
-const SITE_WORDS: [&str; 8] = ["any", "empty", "occupied", "friend", "enemy", "neutral", "last_from", "last_to"];
+const SITE_WORDS: [&str; 9] =
+    ["any", "empty", "occupied", "friend", "enemy", "neutral", "last_from", "last_to", "attacked"];
 
 /// A site condition folded as far as the board allows.
 enum Folded {
@@ -167,6 +168,7 @@ fn leaf(scope: &Scope, name: &Name, sites: usize) -> Option<Folded> {
         "neutral" => SiteTest::Neutral,
         "last_from" => SiteTest::LastFrom,
         "last_to" => SiteTest::LastTo,
+        "attacked" => SiteTest::Attacked,
         other => {
             if scope.regions.iter().any(|(r, _)| r.node == other) {
                 let region = scope.region(name)?;

@@ -347,7 +347,7 @@ fn threat_radius(def: &PhaseDef) -> Option<u8> {
     fn local(test: &SiteTest) -> bool {
         match test {
             // History, and what lies along rays, reach beyond the sites passed.
-            SiteTest::LastFrom | SiteTest::LastTo | SiteTest::Ray { .. } => false,
+            SiteTest::LastFrom | SiteTest::LastTo | SiteTest::Ray { .. } | SiteTest::Attacked => false,
             SiteTest::Not(inner) => local(inner),
             SiteTest::And(parts) | SiteTest::Or(parts) => parts.iter().all(local),
             _ => true,

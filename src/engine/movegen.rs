@@ -659,6 +659,7 @@ fn test_set(game: &Game, pos: &Position, test: &SiteTest, player: Player, plain:
         SiteTest::LastFrom => single_or_empty(pos.last_from),
         SiteTest::LastTo if pos.last_to_second == NO_SITE => single_or_empty(pos.last_to),
         SiteTest::LastTo => single_or_empty(pos.last_to).or(SiteSet::single(pos.last_to_second)),
+        SiteTest::Attacked => super::threat::attacked_sites(game, pos, player),
         SiteTest::RegionOf { sets, who } => {
             sets.get(super::apply::resolve(game, *who, player) as usize).copied().unwrap_or(SiteSet::EMPTY)
         }

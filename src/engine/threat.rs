@@ -32,6 +32,40 @@ pub fn threatened(game: &Game, pos: &Position, who: Player, piece: PieceType) ->
     found
 }
 
+/// The sites where a piece of `player` (of the first type declared) would
+/// be capturable by another player's next move: the site condition
+/// `attacked`, for empty and occupied sites alike. Inside the threat test
+/// it holds nowhere, as `threatened` reads false there.
+pub(crate) fn attacked_sites(game: &Game, pos: &Position, player: Player) -> SiteSet {
+    if THREAT_DEPTH.with(|d| d.get()) > 0 || game.pieces.is_empty() || game.stacks.is_some() {
+        return SiteSet::EMPTY;
+    }
+    THREAT_DEPTH.with(|d| d.set(d.get() + 1));
+    let mine = game.code(player, 0);
+    let sites = with_scratch(pos, |scratch| {
+        let mut found = SiteSet::EMPTY;
+        for site in game.board.all_sites().iter() {
+            let original = scratch.cells[site as usize];
+            if original == 0 {
+                super::apply::put(game, scratch, site, mine);
+            } else {
+                replace(game, scratch, site, mine);
+            }
+            if attacked(game, scratch, player, site, NO_SITE) {
+                found.insert(site);
+            }
+            if original == 0 {
+                super::apply::take(game, scratch, site);
+            } else {
+                replace(game, scratch, site, original);
+            }
+        }
+        found
+    });
+    THREAT_DEPTH.with(|d| d.set(d.get() - 1));
+    sites
+}
+
 thread_local! {
     /// How deep inside `threatened` this thread is.
     static THREAT_DEPTH: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };

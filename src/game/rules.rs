@@ -88,6 +88,9 @@ pub enum SiteTest {
     LastFrom,
     /// A site the previous ply ended on (both, for a move of two pieces).
     LastTo,
+    /// A piece of the player the test is for, standing there, could be
+    /// taken by another player's next move.
+    Attacked,
     /// The site is in a fixed set (a region folded in at compile time); the
     /// flag says whether an ordinary site of the threat region would be.
     In(SiteSet, bool),
