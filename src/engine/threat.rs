@@ -46,19 +46,11 @@ pub(crate) fn attacked_sites(game: &Game, pos: &Position, player: Player) -> Sit
         let mut found = SiteSet::EMPTY;
         for site in game.board.all_sites().iter() {
             let original = scratch.cells[site as usize];
-            if original == 0 {
-                super::apply::put(game, scratch, site, mine);
-            } else {
-                replace(game, scratch, site, mine);
-            }
+            replace(game, scratch, site, mine);
             if attacked(game, scratch, player, site, NO_SITE) {
                 found.insert(site);
             }
-            if original == 0 {
-                super::apply::take(game, scratch, site);
-            } else {
-                replace(game, scratch, site, original);
-            }
+            replace(game, scratch, site, original);
         }
         found
     });
@@ -120,16 +112,20 @@ fn attacked(game: &Game, pos: &Position, who: Player, site: Site, plain: Site) -
     })
 }
 
-/// Puts a different piece on an occupied site, keeping sets and counts right
-/// (the hash is not needed on scratch positions).
+/// Puts a different piece (or none: code 0) on a site, keeping sets and
+/// counts right (the hash is not needed on scratch positions).
 fn replace(game: &Game, pos: &mut Position, site: Site, code: u8) {
     let old = pos.cells[site as usize];
     let types = game.pieces.len();
     pos.sets[old as usize].remove(site);
-    pos.counts[game.owner_of(old) as usize * types + game.type_of(old) as usize] -= 1;
+    if old != 0 {
+        pos.counts[game.owner_of(old) as usize * types + game.type_of(old) as usize] -= 1;
+    }
     pos.cells[site as usize] = code;
     pos.sets[code as usize].insert(site);
-    pos.counts[game.owner_of(code) as usize * types + game.type_of(code) as usize] += 1;
+    if code != 0 {
+        pos.counts[game.owner_of(code) as usize * types + game.type_of(code) as usize] += 1;
+    }
 }
 
 /// The shortcut of the royal test: moves far from an unthreatened royal piece.
