@@ -209,7 +209,7 @@ fn leaf(scope: &Scope, name: &Name, sites: usize) -> Option<Folded> {
                 _ => {
                     let list = |names: &[&str]| names.iter().map(|n| format!("`{n}`")).collect::<Vec<_>>().join(", ");
                     let mut help =
-                        "a site condition is `empty`, `occupied`, `friend`, `enemy`, `neutral`, `last_from`, `last_to`"
+                        "a site condition is `empty`, `occupied`, `friend`, `enemy`, `neutral`, `last_from`, `last_to`, `attacked`"
                             .to_string();
                     if !regions.is_empty() {
                         help.push_str(&format!(", a region ({})", list(&regions)));
@@ -228,7 +228,7 @@ fn leaf(scope: &Scope, name: &Name, sites: usize) -> Option<Folded> {
                 Diagnostic::error("E0301", message)
                     .with_label(
                         name.span,
-                        "expected empty, occupied, friend, enemy, neutral, last_from, last_to, a region, a piece type or a group",
+                        "expected empty, occupied, friend, enemy, neutral, last_from, last_to, attacked, a region, a piece type or a group",
                     )
                     .with_help(help),
             );
