@@ -15,7 +15,9 @@
 //!
 //! `last_from = "I000"` and `last_to = "I060"` give the previous ply's sites
 //! for rules that look at the last move; after a move of two pieces,
-//! `last_to = ["c4", "e2"]` gives both destinations. The repetition history starts afresh
+//! `last_to = ["c4", "e2"]` gives both destinations. `passes = 1` says the
+//! last ply was a pass (for `all passed`). Hands not listed are empty: a
+//! position in a placement phase lists what each player still holds. The repetition history starts afresh
 //! at the position read.
 
 use crate::check::suggest::help_for;
