@@ -56,6 +56,7 @@ fn empty_phase(name: &str) -> PhaseDef {
         after_move: Vec::new(),
         after_effects: Vec::new(),
         must_capture: false,
+        together: false,
         after_capture: Vec::new(),
         after_promotion: Vec::new(),
         blocked: Vec::new(),
@@ -175,6 +176,7 @@ fn phase_rules(scope: &Scope, rules: &[PhaseRule], def: &mut PhaseDef) -> bool {
                 }
                 // The same result may come from the parts in either order (doubles).
                 def.dedupe = true;
+                def.together = true;
                 def.moves.push(MoveRule::Together { parts });
             }
             PhaseRule::AfterEffects { when, effects, .. } => {

@@ -125,8 +125,8 @@ pub(crate) fn advance(game: &Game, pos: &mut Position, mv: &Move) {
         if let Some(MoveRule::Action { effects, .. }) = phase.moves.get(mv.rule as usize) {
             super::effects::run_effects(game, pos, effects, mover, &mut said_next);
         }
-    } else if let Some(MoveRule::Together { .. }) = phase.moves.get(mv.rule as usize)
-        && !phase.chance
+    } else if phase.together
+        && let Some(MoveRule::Together { .. }) = phase.moves.get(mv.rule as usize)
     {
         pos.last_to_second = mv.second().1;
     }
@@ -175,7 +175,9 @@ pub(crate) fn advance(game: &Game, pos: &mut Position, mv: &Move) {
         pos.to_move = next;
     }
     pos.ply += 1;
-    pos.passes = if mv.is_pass() { pos.passes.saturating_add(1) } else { 0 };
+    if pos.passes != 0 || mv.is_pass() {
+        pos.passes = if mv.is_pass() { pos.passes.saturating_add(1) } else { 0 };
+    }
 }
 
 /// Moves the pieces: the move itself, its effects and promotions. Counters,
@@ -192,10 +194,9 @@ pub(crate) fn play_move(game: &Game, pos: &mut Position, mv: &Move) -> (u32, boo
         throw_dice(game, pos, mv.choice);
         return (0, false);
     }
-    if mv.is_pass() {
-        return (0, false);
-    }
-    match &phase.moves[mv.rule as usize] {
+    // A pass names a rule no phase has: nothing moves.
+    let Some(rule) = phase.moves.get(mv.rule as usize) else { return (0, false) };
+    match rule {
         MoveRule::Together { .. } => {
             let (from, to) = mv.second();
             super::together::relocate(game, pos, mv.from, mv.to);

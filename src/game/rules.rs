@@ -516,6 +516,8 @@ pub struct PhaseDef {
     pub chance: bool,
     /// `must capture`: when some legal move captures, the others are not legal.
     pub must_capture: bool,
+    /// Some rule of the phase is a `together` (moves of two pieces).
+    pub together: bool,
     /// `turn stays`: after a move of this phase the same player moves again
     /// (unless a `next … passing the turn` rule applies).
     pub turn_stays: bool,
