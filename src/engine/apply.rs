@@ -551,12 +551,17 @@ fn count_pieces(game: &Game, pos: &Position, owner: Player, types: &[PieceType],
 pub(crate) fn test_game(game: &Game, pos: &Position, test: &GameTest, mover: Player) -> bool {
     match test {
         GameTest::HandsEmpty => pos.hands[..game.players.len() * game.pieces.len()].iter().all(|&h| h == 0),
-        // The common count: every piece of a player on the board.
-        GameTest::Count { who, types, region: None, op, value } if types.is_empty() => {
-            op.holds(count(game, pos, resolve(game, *who, mover), None) as i64, *value)
+        GameTest::Count { who, types, region: Some(region), op, value } => {
+            op.holds(count_pieces(game, pos, resolve(game, *who, mover), types, Some(region)), *value)
         }
-        GameTest::Count { who, types, region, op, value } => {
-            op.holds(count_pieces(game, pos, resolve(game, *who, mover), types, region.as_ref()), *value)
+        GameTest::Count { who, types, op, value, .. } => {
+            let owner = resolve(game, *who, mover);
+            let n = if types.is_empty() {
+                count(game, pos, owner, None)
+            } else {
+                types.iter().map(|&t| count(game, pos, owner, Some(t))).sum()
+            };
+            op.holds(n as i64, *value)
         }
         GameTest::Blocked => {
             let view = super::movegen::View { game, pos, legal: true, plain: NO_SITE, focus: NO_SITE };
