@@ -67,7 +67,7 @@ pub fn merge(file: RuleFile, source: &Source) -> (RuleFile, Vec<Diagnostic>) {
 }
 
 /// The name an item is known by, if it is a named declaration.
-fn item_name(item: &Item) -> Option<&Name> {
+pub(super) fn item_name(item: &Item) -> Option<&Name> {
     match item {
         Item::Region { name, .. }
         | Item::Piece { name, .. }

@@ -89,7 +89,7 @@ pub fn parts(file: &RuleFile, source: &Source) -> Vec<Part> {
                 }
             }
             other => {
-                let key = match name_of(other) {
+                let key = match super::merge::item_name(other).map(|n| n.as_str()) {
                     Some(name) => format!("{keyword} {name}"),
                     None => keyword.to_string(),
                 };
@@ -111,22 +111,6 @@ fn all_end_names(file: &RuleFile) -> Vec<String> {
             })
             .flatten(),
     )
-}
-
-fn name_of(item: &Item) -> Option<&str> {
-    match item {
-        Item::Region { name, .. }
-        | Item::Piece { name, .. }
-        | Item::Option { name, .. }
-        | Item::Counter { name, .. }
-        | Item::Group { name, .. }
-        | Item::Track { name, .. }
-        | Item::Attribute { name, .. }
-        | Item::Pattern { name, .. } => Some(name.as_str()),
-        Item::Threat { piece, .. } => Some(piece.as_str()),
-        Item::Directions { name, .. } => Some(name.as_str()),
-        _ => None,
-    }
 }
 
 /// Text without comments, whitespace collapsed.
