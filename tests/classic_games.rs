@@ -232,3 +232,13 @@ fn attacked_sites_empty_or_not() {
     let state = game.initial_state();
     assert_eq!(state.legal_move_texts(), ["a1-a2"]);
 }
+
+/// Gomoku on 15 x 15 (225 sites, beyond one `u128`): 225 first stones,
+/// then 224 replies; no single stone makes five.
+#[test]
+fn gomoku() {
+    assert_eq!(perfts("gomoku", 2), [225, 50_400]);
+    let game = game("gomoku");
+    let stats = orrery::agents::playout::run_batch(&game.initial_state(), 20, 5, 1);
+    assert_eq!(stats.unfinished, 0);
+}

@@ -74,7 +74,6 @@ broken![
     bad_site_name,
     board_in_pieces,
     board_size_out_of_range,
-    board_too_big,
     capture_before_move,
     circle_too_short,
     duplicate_item,

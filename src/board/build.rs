@@ -46,21 +46,6 @@ pub fn build_board(decl: &BoardDecl, span: Span, diagnostics: &mut Vec<Diagnosti
         }
         BoardDecl::Graph { points, lines } => build_graph(points, lines, span, diagnostics)?,
     };
-    if board.site_count() > super::SiteSet::CAPACITY {
-        diagnostics.push(
-            Diagnostic::error(
-                "E0208",
-                format!(
-                    "this board has {} sites; Orrery handles boards of up to {}",
-                    board.site_count(),
-                    super::SiteSet::CAPACITY
-                ),
-            )
-            .with_label(span, "too many sites")
-            .with_help("larger boards need a wider site set (src/board/siteset.rs)"),
-        );
-        return None;
-    }
     warn_disconnected(&board, span, diagnostics);
     Some(board)
 }
@@ -85,6 +70,15 @@ fn build_graph(
         }
         index.insert(point.name.as_str(), (sites.len() as Site, point.name.span));
         sites.push(SiteInfo { name: point.name.node.clone(), x: point.x, y: point.y });
+    }
+    if sites.len() > super::MAX_SITES {
+        let extra = &points[super::MAX_SITES];
+        diagnostics.push(
+            Diagnostic::error("E0208", format!("a board has at most {} sites", super::MAX_SITES))
+                .with_label(extra.name.span, format!("point number {}", super::MAX_SITES + 1))
+                .with_help(format!("this board has {}; every board of files and ranks fits", sites.len())),
+        );
+        return None;
     }
     if sites.is_empty() {
         diagnostics.push(

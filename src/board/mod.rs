@@ -9,7 +9,7 @@ pub mod siteset;
 mod square;
 
 pub use build::build_board;
-pub use siteset::SiteSet;
+pub use siteset::{MAX_SITES, SetTable, SiteSet, Sites, Sites128, SitesWide, Width};
 
 use petgraph::graph::UnGraph;
 use std::collections::HashMap;
@@ -44,15 +44,8 @@ pub struct Line {
     pub points: Vec<Site>,
 }
 
-/// The sites along one direction from a site, and whether their numbers
-/// only grow or only shrink along the way (true of every ray on a grid):
-/// then "up to the first blocker" is one bit operation.
-#[derive(Clone, Copy, Debug)]
-pub struct Ray {
-    pub sites: SiteSet,
-    pub order: RayOrder,
-}
-
+/// Whether the site numbers along a ray only grow or only shrink (true of
+/// every ray on a grid): then "up to the first blocker" is one bit operation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RayOrder {
     Increasing,
@@ -61,36 +54,24 @@ pub enum RayOrder {
     Mixed,
 }
 
-impl Ray {
-    fn follow(next: &[Site], n: usize, dir: usize, from: Site) -> Ray {
-        let (mut sites, mut up, mut down) = (SiteSet::EMPTY, true, true);
-        let (mut prev, mut at) = (from, next[dir * n + from as usize]);
-        while at != NO_SITE && at != from && !sites.contains(at) {
-            sites.insert(at);
-            up &= at > prev;
-            down &= at < prev;
-            prev = at;
-            at = next[dir * n + at as usize];
-        }
-        let order = match (up, down) {
-            (true, _) => RayOrder::Increasing,
-            (_, true) => RayOrder::Decreasing,
-            _ => RayOrder::Mixed,
-        };
-        Ray { sites, order }
+/// The sites met going from `from` in direction `dir` until the edge (or
+/// back at `from` on a closed line), and their order.
+fn follow(next: &[Site], n: usize, dir: usize, from: Site) -> (Vec<Site>, RayOrder) {
+    let (mut sites, mut up, mut down) = (Vec::new(), true, true);
+    let (mut prev, mut at) = (from, next[dir * n + from as usize]);
+    while at != NO_SITE && at != from && !sites.contains(&at) {
+        sites.push(at);
+        up &= at > prev;
+        down &= at < prev;
+        prev = at;
+        at = next[dir * n + at as usize];
     }
-
-    /// The sites a slide can reach: the ray up to and including the first
-    /// site not in `empty`; `None` when the ray's order is mixed.
-    #[inline]
-    pub fn reach(&self, empty: SiteSet) -> Option<SiteSet> {
-        let blockers = empty.complement_in(self.sites);
-        match self.order {
-            RayOrder::Increasing => Some(self.sites.upto_lowest(blockers)),
-            RayOrder::Decreasing => Some(self.sites.downto_highest(blockers)),
-            RayOrder::Mixed => None,
-        }
-    }
+    let order = match (up, down) {
+        (true, _) => RayOrder::Increasing,
+        (_, true) => RayOrder::Decreasing,
+        _ => RayOrder::Mixed,
+    };
+    (sites, order)
 }
 
 #[derive(Clone, Debug)]
@@ -102,13 +83,16 @@ pub struct Board {
     pub directions: Vec<String>,
     /// `next[dir * sites + site]`: the neighbour in that direction, or `NO_SITE`.
     next: Vec<Site>,
-    /// `rays[dir * sites + site]`: the sites met going from `site` in `dir`
-    /// until the edge (or back at `site` on a closed line), for sliding with
-    /// set operations instead of a walk.
-    pub rays: Vec<Ray>,
+    /// The width of the game's site sets, from the number of sites.
+    pub width: Width,
+    /// `ray_sites[dir * sites + site]`: the sites met going from `site` in
+    /// `dir` until the edge (or back at `site` on a closed line), for sliding
+    /// with set operations instead of a walk; `ray_order` the same way.
+    ray_sites: SetTable,
+    ray_order: Vec<RayOrder>,
     /// `balls[site * (MAX_BALL + 1) + r]`: the sites at most `r` steps from
     /// `site` in any direction, to find quickly which pieces could reach it.
-    balls: Vec<SiteSet>,
+    balls: SetTable,
     /// The reverse of each direction.
     pub opposite: Vec<Dir>,
     /// Named direction sets (`orthogonal`, `lines`, a line's name, ...).
@@ -150,38 +134,61 @@ impl Board {
 
     /// The sites at most `radius` steps from `site` (every site beyond `MAX_BALL`).
     #[inline]
-    pub fn ball(&self, site: Site, radius: u8) -> SiteSet {
+    pub fn ball<S: SiteSet>(&self, site: Site, radius: u8) -> S {
         if radius as usize > MAX_BALL {
             return self.all_sites();
         }
-        self.balls[site as usize * (MAX_BALL + 1) + radius as usize]
+        self.balls.get(site as usize * (MAX_BALL + 1) + radius as usize)
     }
 
-    fn balls(next: &[Site], n: usize, dirs: usize) -> Vec<SiteSet> {
-        let mut balls = Vec::with_capacity(n * (MAX_BALL + 1));
+    fn balls(next: &[Site], n: usize, dirs: usize, width: Width) -> SetTable {
+        let mut balls = SetTable::new(width, n * (MAX_BALL + 1));
+        let mut inside = vec![false; n];
         for site in 0..n {
-            let mut ball = SiteSet::single(site as Site);
-            balls.push(ball);
-            for _ in 0..MAX_BALL {
-                let mut grown = ball;
-                for s in ball.iter() {
-                    for d in 0..dirs {
-                        let to = next[d * n + s as usize];
-                        if to != NO_SITE {
-                            grown.insert(to);
+            // Grown one ring of neighbours per radius.
+            inside.iter_mut().for_each(|i| *i = false);
+            inside[site] = true;
+            let (mut ball, mut ring) = (vec![site as Site], vec![site as Site]);
+            for radius in 0..=MAX_BALL {
+                if radius > 0 {
+                    let mut grown = Vec::new();
+                    for &s in &ring {
+                        for d in 0..dirs {
+                            let to = next[d * n + s as usize];
+                            if to != NO_SITE && !inside[to as usize] {
+                                inside[to as usize] = true;
+                                grown.push(to);
+                            }
                         }
                     }
+                    ball.extend_from_slice(&grown);
+                    ring = grown;
                 }
-                ball = grown;
-                balls.push(ball);
+                ball.iter().for_each(|&s| balls.insert(site * (MAX_BALL + 1) + radius, s));
             }
         }
         balls
     }
 
+    /// The sites along direction `dir` from `site` (see `ray_sites`).
     #[inline]
-    pub fn ray(&self, site: Site, dir: Dir) -> &Ray {
-        &self.rays[dir as usize * self.sites.len() + site as usize]
+    pub fn ray<S: SiteSet>(&self, site: Site, dir: Dir) -> S {
+        self.ray_sites.get(dir as usize * self.sites.len() + site as usize)
+    }
+
+    /// The sites a slide from `site` in `dir` can reach: the ray up to and
+    /// including the first site not in `empty`; `None` when the ray's order
+    /// is mixed (then walk it).
+    #[inline]
+    pub fn ray_reach<S: SiteSet>(&self, site: Site, dir: Dir, empty: S) -> Option<S> {
+        let index = dir as usize * self.sites.len() + site as usize;
+        let sites: S = self.ray_sites.get(index);
+        let blockers = empty.complement_in(sites);
+        match self.ray_order[index] {
+            RayOrder::Increasing => Some(sites.upto_lowest(blockers)),
+            RayOrder::Decreasing => Some(sites.downto_highest(blockers)),
+            RayOrder::Mixed => None,
+        }
     }
 
     /// For each site, the (site jumped, landing site, direction) of a hop in
@@ -208,15 +215,26 @@ impl Board {
     }
 
     /// For each site, the sites one step away in any of `dirs`.
-    pub fn reach(&self, dirs: &[Dir]) -> Vec<SiteSet> {
-        (0..self.site_count() as Site)
-            .map(|site| dirs.iter().map(|&d| self.next(site, d)).filter(|&s| s != NO_SITE).collect())
-            .collect()
+    pub fn reach(&self, dirs: &[Dir]) -> SetTable {
+        let mut table = SetTable::new(self.width, self.site_count());
+        for site in 0..self.site_count() {
+            dirs.iter()
+                .map(|&d| self.next(site as Site, d))
+                .filter(|&s| s != NO_SITE)
+                .for_each(|s| table.insert(site, s));
+        }
+        table
     }
 
     /// Every site of the board.
-    pub fn all_sites(&self) -> SiteSet {
-        SiteSet::first(self.site_count())
+    #[inline]
+    pub fn all_sites<S: SiteSet>(&self) -> S {
+        S::first(self.site_count())
+    }
+
+    /// Every site of the board, as a compiled set.
+    pub fn every_site(&self) -> Sites {
+        Sites::first(self.width, self.site_count())
     }
 
     /// All site names, in index order (for "did you mean" hints).
@@ -246,9 +264,30 @@ impl Board {
             }
         }
         // A board too big for site sets is rejected later (E0208); give it no rays.
-        let ray_count = if n <= SiteSet::CAPACITY { directions.len() * n } else { 0 };
-        let rays = (0..ray_count).map(|i| Ray::follow(&next, n, i / n, (i % n) as Site)).collect();
-        let balls = if n <= SiteSet::CAPACITY { Self::balls(&next, n, directions.len()) } else { Vec::new() };
-        Board { shape, sites, lines, directions, next, rays, balls, opposite, direction_sets, site_index, graph }
+        let width = Width::for_sites(n);
+        let ray_count = if n <= MAX_SITES { directions.len() * n } else { 0 };
+        let mut ray_sites = SetTable::new(width, ray_count);
+        let mut ray_order = Vec::with_capacity(ray_count);
+        for i in 0..ray_count {
+            let (sites, order) = follow(&next, n, i / n, (i % n) as Site);
+            sites.into_iter().for_each(|s| ray_sites.insert(i, s));
+            ray_order.push(order);
+        }
+        let balls = if n <= MAX_SITES { Self::balls(&next, n, directions.len(), width) } else { SetTable::default() };
+        Board {
+            shape,
+            sites,
+            lines,
+            directions,
+            width,
+            next,
+            ray_sites,
+            ray_order,
+            balls,
+            opposite,
+            direction_sets,
+            site_index,
+            graph,
+        }
     }
 }

@@ -1,115 +1,447 @@
-//! A set of sites as a bit set. Move generation works on these: the empty
+//! Sets of sites as bit sets. Move generation works on these: the empty
 //! sites, a player's pieces and the sites a step can reach are sets, and a
 //! destination condition is a few set operations per move generation.
 //!
-//! One `u128` holds boards of up to `SiteSet::CAPACITY` sites; every board of
-//! the bundled games fits. Widening it is a change to this file alone.
+//! A game's set width follows its board (see `Width`): boards of up to 127
+//! sites use one `u128` (`Sites128`), bigger ones `SitesWide<N>` of N words.
+//! The engine is generic over the width and instantiated once per width, so
+//! small boards pay nothing for big ones. The compiled game keeps its sets
+//! width-free, as words (`Sites` and `SetTable`), and the engine reads them
+//! at its own width.
 
 use super::Site;
+use std::fmt::Debug;
 
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct SiteSet(u128);
+/// A set of sites of a fixed width: the engine's working type.
+pub trait SiteSet: Copy + Eq + Debug + Send + Sync + 'static {
+    /// 64-bit words per set.
+    const WORDS: usize;
+    const CAPACITY: usize = Self::WORDS * 64;
+    const EMPTY: Self;
 
-impl SiteSet {
-    pub const CAPACITY: usize = 128;
-    pub const EMPTY: SiteSet = SiteSet(0);
-
-    /// The set of the first `n` sites.
-    pub fn first(n: usize) -> SiteSet {
-        if n >= 128 { SiteSet(u128::MAX) } else { SiteSet((1u128 << n) - 1) }
-    }
-
-    #[inline]
-    pub fn single(site: Site) -> SiteSet {
-        SiteSet(1u128 << site)
-    }
-
-    #[inline]
-    pub fn contains(self, site: Site) -> bool {
-        self.0 >> site & 1 != 0
-    }
-
-    #[inline]
-    pub fn insert(&mut self, site: Site) {
-        self.0 |= 1u128 << site;
-    }
-
-    #[inline]
-    pub fn remove(&mut self, site: Site) {
-        self.0 &= !(1u128 << site);
-    }
-
-    #[inline]
-    pub fn is_empty(self) -> bool {
-        self.0 == 0
-    }
-
-    #[inline]
-    pub fn len(self) -> u32 {
-        self.0.count_ones()
-    }
-
-    #[inline]
-    pub fn and(self, other: SiteSet) -> SiteSet {
-        SiteSet(self.0 & other.0)
-    }
-
-    #[inline]
-    pub fn or(self, other: SiteSet) -> SiteSet {
-        SiteSet(self.0 | other.0)
-    }
-
+    /// Reads a set from its first `WORDS` words.
+    fn load(words: &[u64]) -> Self;
+    /// Writes the set into the first `WORDS` words.
+    fn store(self, words: &mut [u64]);
+    fn single(site: Site) -> Self;
+    fn contains(self, site: Site) -> bool;
+    fn insert(&mut self, site: Site);
+    fn remove(&mut self, site: Site);
+    fn is_empty(self) -> bool;
+    fn len(self) -> u32;
+    fn and(self, other: Self) -> Self;
+    fn or(self, other: Self) -> Self;
     /// The sites of `within` not in this set.
-    #[inline]
-    pub fn complement_in(self, within: SiteSet) -> SiteSet {
-        SiteSet(!self.0 & within.0)
-    }
-
-    /// The sites up to and including the lowest site of `stop` (all of
-    /// this set when `stop` is empty). A ray numbered upwards, cut at the
-    /// first blocker.
-    #[inline]
-    pub fn upto_lowest(self, stop: SiteSet) -> SiteSet {
-        if stop.0 == 0 { self } else { SiteSet(self.0 & (stop.0 ^ (stop.0 - 1))) }
-    }
-
+    fn complement_in(self, within: Self) -> Self;
+    /// The sites up to and including the lowest site of `stop` (all of this
+    /// set when `stop` is empty): a ray numbered upwards, cut at the first
+    /// blocker.
+    fn upto_lowest(self, stop: Self) -> Self;
     /// The sites down to and including the highest site of `stop`: a ray
     /// numbered downwards, cut at the first blocker.
-    #[inline]
-    pub fn downto_highest(self, stop: SiteSet) -> SiteSet {
-        if stop.0 == 0 { self } else { SiteSet(self.0 & !((1u128 << (127 - stop.0.leading_zeros())) - 1)) }
+    fn downto_highest(self, stop: Self) -> Self;
+    /// The lowest site, if any.
+    fn lowest(self) -> Option<Site>;
+    /// The set without its lowest site (iteration: cheaper than `remove`).
+    fn without_lowest(self) -> Self;
+
+    /// The set of the first `n` sites.
+    fn first(n: usize) -> Self {
+        let mut set = Self::EMPTY;
+        for site in 0..n.min(Self::CAPACITY) {
+            set.insert(site as Site);
+        }
+        set
     }
 
     /// The sites in increasing order.
     #[inline]
-    pub fn iter(self) -> SiteSetIter {
-        SiteSetIter(self.0)
+    fn iter(self) -> SiteSetIter<Self> {
+        SiteSetIter(self)
     }
 }
 
-pub struct SiteSetIter(u128);
+pub struct SiteSetIter<S>(S);
 
-impl Iterator for SiteSetIter {
+impl<S: SiteSet> Iterator for SiteSetIter<S> {
     type Item = Site;
 
     #[inline]
     fn next(&mut self) -> Option<Site> {
-        if self.0 == 0 {
-            return None;
-        }
-        let site = self.0.trailing_zeros() as Site;
-        self.0 &= self.0 - 1;
+        let site = self.0.lowest()?;
+        self.0 = self.0.without_lowest();
         Some(site)
     }
 }
 
-impl FromIterator<Site> for SiteSet {
-    fn from_iter<I: IntoIterator<Item = Site>>(iter: I) -> Self {
-        let mut set = SiteSet::EMPTY;
-        for site in iter {
-            set.insert(site);
-        }
+/// Boards of up to 127 sites (one bit stays free for the threat test's
+/// virtual site).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Sites128(u128);
+
+impl SiteSet for Sites128 {
+    const WORDS: usize = 2;
+    const EMPTY: Self = Sites128(0);
+
+    #[inline]
+    fn load(words: &[u64]) -> Self {
+        let [low, high] = *words.first_chunk::<2>().expect("a set of two words");
+        Sites128(low as u128 | (high as u128) << 64)
+    }
+    #[inline]
+    fn store(self, words: &mut [u64]) {
+        words[0] = self.0 as u64;
+        words[1] = (self.0 >> 64) as u64;
+    }
+    #[inline]
+    fn single(site: Site) -> Self {
+        Sites128(1u128 << site)
+    }
+    #[inline]
+    fn contains(self, site: Site) -> bool {
+        self.0 >> site & 1 != 0
+    }
+    #[inline]
+    fn insert(&mut self, site: Site) {
+        self.0 |= 1u128 << site;
+    }
+    #[inline]
+    fn remove(&mut self, site: Site) {
+        self.0 &= !(1u128 << site);
+    }
+    #[inline]
+    fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+    #[inline]
+    fn len(self) -> u32 {
+        self.0.count_ones()
+    }
+    #[inline]
+    fn and(self, other: Self) -> Self {
+        Sites128(self.0 & other.0)
+    }
+    #[inline]
+    fn or(self, other: Self) -> Self {
+        Sites128(self.0 | other.0)
+    }
+    #[inline]
+    fn complement_in(self, within: Self) -> Self {
+        Sites128(!self.0 & within.0)
+    }
+    #[inline]
+    fn upto_lowest(self, stop: Self) -> Self {
+        if stop.0 == 0 { self } else { Sites128(self.0 & (stop.0 ^ (stop.0 - 1))) }
+    }
+    #[inline]
+    fn downto_highest(self, stop: Self) -> Self {
+        if stop.0 == 0 { self } else { Sites128(self.0 & !((1u128 << (127 - stop.0.leading_zeros())) - 1)) }
+    }
+    #[inline]
+    fn lowest(self) -> Option<Site> {
+        (self.0 != 0).then(|| self.0.trailing_zeros() as Site)
+    }
+    #[inline]
+    fn without_lowest(self) -> Self {
+        Sites128(self.0 & self.0.wrapping_sub(1))
+    }
+    #[inline]
+    fn first(n: usize) -> Self {
+        if n >= 128 { Sites128(u128::MAX) } else { Sites128((1u128 << n) - 1) }
+    }
+    #[inline]
+    fn iter(self) -> SiteSetIter<Self> {
+        SiteSetIter(self)
+    }
+}
+
+/// Bigger boards: `N` words, `64 * N` sites.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct SitesWide<const N: usize>([u64; N]);
+
+impl<const N: usize> SiteSet for SitesWide<N> {
+    const WORDS: usize = N;
+    const EMPTY: Self = SitesWide([0; N]);
+
+    #[inline]
+    fn load(words: &[u64]) -> Self {
+        let mut set = [0; N];
+        set.copy_from_slice(&words[..N]);
+        SitesWide(set)
+    }
+    #[inline]
+    fn store(self, words: &mut [u64]) {
+        words[..N].copy_from_slice(&self.0);
+    }
+    #[inline]
+    fn single(site: Site) -> Self {
+        let mut set = Self::EMPTY;
+        set.insert(site);
         set
+    }
+    #[inline]
+    fn contains(self, site: Site) -> bool {
+        self.0[site as usize / 64] >> (site % 64) & 1 != 0
+    }
+    #[inline]
+    fn insert(&mut self, site: Site) {
+        self.0[site as usize / 64] |= 1 << (site % 64);
+    }
+    #[inline]
+    fn remove(&mut self, site: Site) {
+        self.0[site as usize / 64] &= !(1 << (site % 64));
+    }
+    #[inline]
+    fn is_empty(self) -> bool {
+        self.0.iter().all(|&w| w == 0)
+    }
+    #[inline]
+    fn len(self) -> u32 {
+        self.0.iter().map(|w| w.count_ones()).sum()
+    }
+    #[inline]
+    fn and(mut self, other: Self) -> Self {
+        self.0.iter_mut().zip(other.0).for_each(|(a, b)| *a &= b);
+        self
+    }
+    #[inline]
+    fn or(mut self, other: Self) -> Self {
+        self.0.iter_mut().zip(other.0).for_each(|(a, b)| *a |= b);
+        self
+    }
+    #[inline]
+    fn complement_in(mut self, within: Self) -> Self {
+        self.0.iter_mut().zip(within.0).for_each(|(a, b)| *a = !*a & b);
+        self
+    }
+    fn upto_lowest(mut self, stop: Self) -> Self {
+        let Some(cut) = stop.lowest() else { return self };
+        let (word, bit) = (cut as usize / 64, cut % 64);
+        self.0[word] &= u64::MAX >> (63 - bit);
+        self.0[word + 1..].iter_mut().for_each(|w| *w = 0);
+        self
+    }
+    fn downto_highest(mut self, stop: Self) -> Self {
+        let Some(word) = stop.0.iter().rposition(|&w| w != 0) else { return self };
+        let bit = 63 - stop.0[word].leading_zeros();
+        self.0[word] &= u64::MAX << bit;
+        self.0[..word].iter_mut().for_each(|w| *w = 0);
+        self
+    }
+    #[inline]
+    fn lowest(self) -> Option<Site> {
+        let word = self.0.iter().position(|&w| w != 0)?;
+        Some((word * 64 + self.0[word].trailing_zeros() as usize) as Site)
+    }
+    #[inline]
+    fn without_lowest(mut self) -> Self {
+        if let Some(w) = self.0.iter_mut().find(|w| **w != 0) {
+            *w &= *w - 1;
+        }
+        self
+    }
+}
+
+/// The set width a game runs at, chosen from its board's size.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Width {
+    /// Up to 127 sites: `Sites128`.
+    Narrow,
+    /// Up to 1,023 sites (25x25 boards and more): `SitesWide<16>`.
+    Wide,
+    /// Up to `MAX_SITES`: `SitesWide<64>`.
+    Huge,
+}
+
+/// The most sites a board may have (the widest set, less the bit kept for
+/// the threat test's virtual site).
+pub const MAX_SITES: usize = 64 * 64 - 1;
+
+impl Width {
+    /// The narrowest width with room for `sites` sites and one more.
+    pub fn for_sites(sites: usize) -> Width {
+        if sites < 128 {
+            Width::Narrow
+        } else if sites < 16 * 64 {
+            Width::Wide
+        } else {
+            Width::Huge
+        }
+    }
+
+    /// 64-bit words per set.
+    pub fn words(self) -> usize {
+        match self {
+            Width::Narrow => Sites128::WORDS,
+            Width::Wide => 16,
+            Width::Huge => 64,
+        }
+    }
+}
+
+/// Runs `$body` with `$S` the engine set type of `$width`: the one place
+/// where a width picks its instantiation of the engine.
+#[macro_export]
+macro_rules! with_width {
+    ($width:expr, $S:ident => $body:expr) => {
+        match $width {
+            $crate::board::Width::Narrow => {
+                type $S = $crate::board::Sites128;
+                $body
+            }
+            $crate::board::Width::Wide => {
+                type $S = $crate::board::SitesWide<16>;
+                $body
+            }
+            $crate::board::Width::Huge => {
+                type $S = $crate::board::SitesWide<64>;
+                $body
+            }
+        }
+    };
+}
+
+/// One set of sites kept in a compiled game, as words of the game's width;
+/// the engine reads it with `get`. Built once, by the compiler.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Sites(Box<[u64]>);
+
+impl Sites {
+    pub fn empty(width: Width) -> Sites {
+        Sites(vec![0; width.words()].into_boxed_slice())
+    }
+
+    /// The first `n` sites.
+    pub fn first(width: Width, n: usize) -> Sites {
+        let mut set = Sites::empty(width);
+        (0..n.min(width.words() * 64)).for_each(|s| set.insert(s as Site));
+        set
+    }
+
+    pub fn from_sites(width: Width, sites: impl IntoIterator<Item = Site>) -> Sites {
+        let mut set = Sites::empty(width);
+        sites.into_iter().for_each(|s| set.insert(s));
+        set
+    }
+
+    #[inline]
+    pub fn get<S: SiteSet>(&self) -> S {
+        S::load(&self.0)
+    }
+
+    pub fn contains(&self, site: Site) -> bool {
+        self.0.get(site as usize / 64).is_some_and(|w| w >> (site % 64) & 1 != 0)
+    }
+
+    pub fn insert(&mut self, site: Site) {
+        self.0[site as usize / 64] |= 1 << (site % 64);
+    }
+
+    pub fn remove(&mut self, site: Site) {
+        if let Some(w) = self.0.get_mut(site as usize / 64) {
+            *w &= !(1 << (site % 64));
+        }
+    }
+
+    pub fn and(&self, other: &Sites) -> Sites {
+        Sites(self.0.iter().zip(other.0.iter()).map(|(a, b)| a & b).collect())
+    }
+
+    pub fn or(&self, other: &Sites) -> Sites {
+        Sites(self.0.iter().zip(other.0.iter()).map(|(a, b)| a | b).collect())
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.iter().all(|&w| w == 0)
+    }
+
+    /// The sites in increasing order.
+    pub fn iter(&self) -> impl Iterator<Item = Site> + '_ {
+        self.0
+            .iter()
+            .enumerate()
+            .flat_map(|(i, &w)| (0..64).filter(move |b| w >> b & 1 != 0).map(move |b| (i * 64 + b) as Site))
+    }
+}
+
+/// Many sets of one width in one array (one per site, per direction and
+/// site, per piece code, ...): `get(i)` reads set `i` at the engine's width.
+#[derive(Debug, Default, PartialEq, Eq, Hash)]
+pub struct SetTable {
+    words: usize,
+    data: Vec<u64>,
+}
+
+impl Clone for SetTable {
+    fn clone(&self) -> Self {
+        SetTable { words: self.words, data: self.data.clone() }
+    }
+
+    /// Reuses the words already allocated (scratch positions copy these a lot).
+    fn clone_from(&mut self, source: &Self) {
+        self.words = source.words;
+        self.data.clone_from(&source.data);
+    }
+}
+
+impl SetTable {
+    /// `len` empty sets.
+    pub fn new(width: Width, len: usize) -> SetTable {
+        SetTable { words: width.words(), data: vec![0; width.words() * len] }
+    }
+
+    pub fn from_sets<'a>(width: Width, sets: impl IntoIterator<Item = &'a Sites>) -> SetTable {
+        let mut table = SetTable { words: width.words(), data: Vec::new() };
+        sets.into_iter().for_each(|s| table.data.extend_from_slice(&s.0));
+        table
+    }
+
+    pub fn len(&self) -> usize {
+        self.data.len().checked_div(self.words).unwrap_or(0)
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.data.is_empty()
+    }
+
+    #[inline]
+    pub fn get<S: SiteSet>(&self, i: usize) -> S {
+        S::load(&self.data[i * S::WORDS..(i + 1) * S::WORDS])
+    }
+
+    /// Set `i`, or the empty set past the end.
+    #[inline]
+    pub fn get_or_empty<S: SiteSet>(&self, i: usize) -> S {
+        if (i + 1) * S::WORDS <= self.data.len() { self.get(i) } else { S::EMPTY }
+    }
+
+    #[inline]
+    pub fn put<S: SiteSet>(&mut self, i: usize, set: S) {
+        set.store(&mut self.data[i * S::WORDS..(i + 1) * S::WORDS]);
+    }
+
+    #[inline]
+    pub fn insert(&mut self, i: usize, site: Site) {
+        self.data[i * self.words + site as usize / 64] |= 1 << (site % 64);
+    }
+
+    #[inline]
+    pub fn remove(&mut self, i: usize, site: Site) {
+        self.data[i * self.words + site as usize / 64] &= !(1 << (site % 64));
+    }
+
+    pub fn contains(&self, i: usize, site: Site) -> bool {
+        self.data[i * self.words + site as usize / 64] >> (site % 64) & 1 != 0
+    }
+
+    /// Set `i` as a `Sites` (for building and reading outside the engine).
+    pub fn sites(&self, i: usize) -> Sites {
+        Sites(self.data[i * self.words..(i + 1) * self.words].into())
+    }
+
+    /// Empties every set.
+    pub fn clear(&mut self) {
+        self.data.iter_mut().for_each(|w| *w = 0);
     }
 }
 
@@ -117,23 +449,61 @@ impl FromIterator<Site> for SiteSet {
 mod tests {
     use super::*;
 
-    fn set(sites: &[Site]) -> SiteSet {
-        sites.iter().copied().collect()
+    fn set<S: SiteSet>(sites: &[Site]) -> S {
+        let mut set = S::EMPTY;
+        sites.iter().for_each(|&s| set.insert(s));
+        set
     }
 
-    #[test]
-    fn cut_at_the_first_blocker_going_up() {
-        let ray = set(&[3, 5, 9, 12]);
+    fn cuts<S: SiteSet>() {
+        let ray: S = set(&[3, 5, 9, 12, 70, 100]);
         assert_eq!(ray.upto_lowest(set(&[9, 12, 40])), set(&[3, 5, 9]));
-        assert_eq!(ray.upto_lowest(SiteSet::EMPTY), ray);
+        assert_eq!(ray.upto_lowest(S::EMPTY), ray);
         assert_eq!(ray.upto_lowest(set(&[3])), set(&[3]));
+        assert_eq!(ray.upto_lowest(set(&[70])), set(&[3, 5, 9, 12, 70]));
+        assert_eq!(ray.downto_highest(set(&[0, 9])), set(&[9, 12, 70, 100]));
+        assert_eq!(ray.downto_highest(S::EMPTY), ray);
+        assert_eq!(ray.downto_highest(set(&[100])), set(&[100]));
+        assert_eq!(ray.downto_highest(set(&[64, 71])), set(&[100]));
+        assert_eq!(ray.iter().collect::<Vec<_>>(), vec![3, 5, 9, 12, 70, 100]);
+        assert_eq!(ray.len(), 6);
+        assert_eq!(S::first(66).len(), 66);
+        assert!(S::first(66).contains(65) && !S::first(66).contains(66));
     }
 
     #[test]
-    fn cut_at_the_first_blocker_going_down() {
-        let ray = set(&[2, 7, 11, 100]);
-        assert_eq!(ray.downto_highest(set(&[0, 7])), set(&[7, 11, 100]));
-        assert_eq!(ray.downto_highest(SiteSet::EMPTY), ray);
-        assert_eq!(ray.downto_highest(set(&[100])), set(&[100]));
+    fn every_width_cuts_rays_at_the_first_blocker() {
+        cuts::<Sites128>();
+        cuts::<SitesWide<16>>();
+        cuts::<SitesWide<64>>();
+    }
+
+    #[test]
+    fn wide_sets_reach_their_last_site() {
+        let last = (16 * 64 - 1) as Site;
+        let ray: SitesWide<16> = set(&[1, 600, last]);
+        assert_eq!(ray.upto_lowest(set(&[last])), ray);
+        assert_eq!(ray.downto_highest(set(&[2])), set(&[600, last]));
+        assert_eq!(ray.iter().last(), Some(last));
+    }
+
+    #[test]
+    fn tables_read_back_what_was_stored() {
+        let mut table = SetTable::new(Width::Wide, 3);
+        table.insert(1, 700);
+        table.insert(2, 5);
+        assert!(table.get::<SitesWide<16>>(1).contains(700));
+        assert_eq!(table.get::<SitesWide<16>>(2), set(&[5]));
+        assert_eq!(table.get_or_empty::<SitesWide<16>>(9), SitesWide::EMPTY);
+        assert_eq!(table.sites(1).iter().collect::<Vec<_>>(), vec![700]);
+    }
+
+    #[test]
+    fn widths_follow_the_board() {
+        assert_eq!(Width::for_sites(127), Width::Narrow);
+        assert_eq!(Width::for_sites(128), Width::Wide);
+        assert_eq!(Width::for_sites(625), Width::Wide);
+        assert_eq!(Width::for_sites(1023), Width::Wide);
+        assert_eq!(Width::for_sites(1024), Width::Huge);
     }
 }

@@ -3,7 +3,7 @@
 //! what was used, for the lints.
 
 use super::suggest::help_for;
-use crate::board::{Board, BoardShape, Dir, Site, SiteSet};
+use crate::board::{Board, BoardShape, Dir, SetTable, Site, Sites, Width};
 use crate::diagnostics::Diagnostic;
 use crate::game::rules::{AttributeDef, CounterDef, OptionDef, PieceDef, RegionDef, TrackDef};
 use crate::syntax::ast::*;
@@ -285,7 +285,8 @@ impl<'a> Scope<'a> {
                         }
                     }
                 }
-                let mut sets = vec![SiteSet::EMPTY; if per_player.is_empty() { 0 } else { scope.players.len() }];
+                let width = scope.board.as_ref().map_or(Width::Narrow, |b| b.width);
+                let mut sets = vec![Sites::empty(width); if per_player.is_empty() { 0 } else { scope.players.len() }];
                 for (player, sites) in per_player {
                     let Some(p) = scope.player(player) else { continue };
                     for site in sites {
@@ -297,7 +298,7 @@ impl<'a> Scope<'a> {
                         }
                     }
                 }
-                let set = resolved.iter().copied().collect();
+                let set = Sites::from_sites(width, resolved.iter().copied());
                 let def = RegionDef { name: name.node.clone(), sites: resolved, set, per_player: sets };
                 scope.regions.push((name, def));
             }
@@ -783,8 +784,8 @@ impl<'a> Scope<'a> {
             self.duplicate("track", name, first.span);
             return;
         }
-        let Some(sites) = self.board.as_ref().map(|b| b.site_count()) else { return };
-        let mut next = vec![SiteSet::EMPTY; sites];
+        let Some((sites, width)) = self.board.as_ref().map(|b| (b.site_count(), b.width)) else { return };
+        let mut next = SetTable::new(width, sites);
         for path in paths {
             let resolved: Vec<Option<Site>> = path.iter().map(|p| self.site(p)).collect();
             for (i, pair) in resolved.windows(2).enumerate() {
@@ -803,8 +804,8 @@ impl<'a> Scope<'a> {
                     );
                     continue;
                 }
-                next[a as usize].insert(b);
-                next[b as usize].insert(a);
+                next.insert(a as usize, b);
+                next.insert(b as usize, a);
             }
         }
         self.tracks.push((name, TrackDef { name: name.node.clone(), next }));

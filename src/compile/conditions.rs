@@ -2,7 +2,7 @@
 //! into what is fixed by the board (regions: a precomputed mask) and what
 //! must be tested on each position (empty, enemy, ...).
 
-use crate::board::SiteSet;
+use crate::board::{SetTable, Sites, Width};
 use crate::check::scope::{Scope, article};
 use crate::diagnostics::Diagnostic;
 use crate::game::rules::{GameTest, Quantity, SiteFilter, SiteTest, Who};
@@ -18,17 +18,23 @@ enum Folded {
     Varies(SiteTest),
 }
 
-/// Masks have one more entry than the board has sites when there is room:
-/// a virtual site in the threat region and no other (see `threat`).
+/// Masks have one more entry than the board has sites: a virtual site in
+/// the threat region and no other (see `threat`). Every set width keeps a
+/// bit free for it.
 pub fn mask_width(sites: usize) -> usize {
-    if sites < SiteSet::CAPACITY { sites + 1 } else { sites }
+    sites + 1
+}
+
+/// The set width of the game's board.
+pub fn width(scope: &Scope) -> Width {
+    scope.board.as_ref().map_or(Width::Narrow, |b| b.width)
 }
 
 pub fn site_filter(scope: &Scope, cond: &SiteCond) -> Option<SiteFilter> {
     let board_sites = scope.board.as_ref()?.site_count();
     let sites = mask_width(board_sites);
     let folded = fold(scope, cond, sites)?;
-    let mut filter = joined_filter(folded, sites);
+    let mut filter = joined_filter(folded, sites, width(scope));
     split_virtual(&mut filter, board_sites as crate::board::Site);
     Some(filter)
 }
@@ -47,21 +53,19 @@ fn split_virtual(filter: &mut SiteFilter, virtual_site: crate::board::Site) {
             _ => {}
         }
     }
-    if (virtual_site as usize) < SiteSet::CAPACITY {
-        filter.plain = filter.allowed.contains(virtual_site);
-        filter.allowed.remove(virtual_site);
-        in_tests(&mut filter.test, virtual_site);
-    }
+    filter.plain = filter.allowed.contains(virtual_site);
+    filter.allowed.remove(virtual_site);
+    in_tests(&mut filter.test, virtual_site);
 }
 
-fn joined_filter(folded: Folded, sites: usize) -> SiteFilter {
+fn joined_filter(folded: Folded, sites: usize, width: Width) -> SiteFilter {
     match folded {
-        Folded::Fixed(allowed) => SiteFilter { allowed: to_set(&allowed), plain: false, test: SiteTest::True },
+        Folded::Fixed(allowed) => SiteFilter { allowed: to_set(&allowed, width), plain: false, test: SiteTest::True },
         Folded::Varies(SiteTest::And(mut parts)) => {
-            let mut allowed = SiteSet::first(sites);
+            let mut allowed = Sites::first(width, sites);
             parts.retain(|p| match p {
                 SiteTest::In(set, _) => {
-                    allowed = allowed.and(*set);
+                    allowed = allowed.and(set);
                     false
                 }
                 _ => true,
@@ -69,12 +73,12 @@ fn joined_filter(folded: Folded, sites: usize) -> SiteFilter {
             let test = if parts.len() == 1 { parts.pop().unwrap_or(SiteTest::True) } else { SiteTest::And(parts) };
             SiteFilter { allowed, plain: false, test }
         }
-        Folded::Varies(test) => SiteFilter { allowed: SiteSet::first(sites), plain: false, test },
+        Folded::Varies(test) => SiteFilter { allowed: Sites::first(width, sites), plain: false, test },
     }
 }
 
-fn to_set(mask: &[bool]) -> SiteSet {
-    (0..mask.len()).filter(|&i| mask[i]).map(|i| i as crate::board::Site).collect()
+fn to_set(mask: &[bool], width: Width) -> Sites {
+    Sites::from_sites(width, (0..mask.len()).filter(|&i| mask[i]).map(|i| i as crate::board::Site))
 }
 
 fn fold(scope: &Scope, cond: &SiteCond, sites: usize) -> Option<Folded> {
@@ -94,31 +98,31 @@ fn fold(scope: &Scope, cond: &SiteCond, sites: usize) -> Option<Folded> {
                 );
                 return None;
             }
-            Some(Folded::Varies(SiteTest::RegionOf { sets: def.per_player.clone(), who: who? }))
+            Some(Folded::Varies(SiteTest::RegionOf {
+                sets: SetTable::from_sets(width(scope), &def.per_player),
+                who: who?,
+            }))
         }
         SiteCond::Ray { quant, along, directions, cond, .. } => {
             let dirs = scope.directions(directions);
             let inner = fold(scope, cond, sites);
             let (dirs, inner) = (dirs?, inner?);
             let board = scope.board.as_ref()?;
-            let reach: Vec<SiteSet> = (0..sites)
-                .map(|site| {
-                    let mut set = SiteSet::EMPTY;
-                    for &d in &dirs {
-                        let mut at = board.next(site as crate::board::Site, d);
-                        while at != crate::board::NO_SITE && !set.contains(at) && at as usize != site {
-                            set.insert(at);
-                            if !*along {
-                                break;
-                            }
-                            at = board.next(at, d);
+            let mut reach = SetTable::new(board.width, sites);
+            for site in 0..sites {
+                for &d in &dirs {
+                    let mut at = board.next(site as crate::board::Site, d);
+                    while at != crate::board::NO_SITE && !reach.contains(site, at) && at as usize != site {
+                        reach.insert(site, at);
+                        if !*along {
+                            break;
                         }
+                        at = board.next(at, d);
                     }
-                    set
-                })
-                .collect();
+                }
+            }
             let test = match inner {
-                Folded::Fixed(mask) => SiteTest::In(to_set(&mask), false),
+                Folded::Fixed(mask) => SiteTest::In(to_set(&mask, board.width), false),
                 Folded::Varies(test) => test,
             };
             Some(Folded::Varies(SiteTest::Ray { quant: *quant, reach, test: Box::new(test) }))
@@ -146,7 +150,7 @@ fn fold(scope: &Scope, cond: &SiteCond, sites: usize) -> Option<Folded> {
             }
             let neutral_mask = mask.iter().all(|&b| b == is_and);
             if !neutral_mask {
-                tests.push(SiteTest::In(to_set(&mask), false));
+                tests.push(SiteTest::In(to_set(&mask, width(scope)), false));
             }
             let test = match (tests.len(), is_and) {
                 (1, _) => tests.pop().unwrap_or(SiteTest::True),
@@ -174,7 +178,7 @@ fn leaf(scope: &Scope, name: &Name, sites: usize) -> Option<Folded> {
                 let region = scope.region(name)?;
                 let per_player = &scope.regions[region].1.per_player;
                 if !per_player.is_empty() {
-                    return Some(Folded::Varies(SiteTest::PlayerIn(per_player.clone())));
+                    return Some(Folded::Varies(SiteTest::PlayerIn(SetTable::from_sets(width(scope), per_player))));
                 }
                 let mut mask = vec![false; sites];
                 for &s in &scope.regions[region].1.sites {
@@ -279,7 +283,8 @@ pub fn game_test(scope: &Scope, cond: &GameCond) -> Option<GameTest> {
             let sets = |region: &Name| {
                 scope.region(region).map(|r| {
                     let def = &scope.regions[r].1;
-                    if def.per_player.is_empty() { vec![def.set] } else { def.per_player.clone() }
+                    let sets = if def.per_player.is_empty() { std::slice::from_ref(&def.set) } else { &def.per_player };
+                    SetTable::from_sets(width(scope), sets)
                 })
             };
             let (who, from, to) = (resolve_who(scope, who), sets(from), sets(to));
@@ -318,9 +323,9 @@ pub(super) fn count_parts(
     who: &Name,
     piece: Option<&Name>,
     region: Option<&Name>,
-) -> Option<(Who, Vec<crate::game::rules::PieceType>, Option<SiteSet>)> {
+) -> Option<(Who, Vec<crate::game::rules::PieceType>, Option<Sites>)> {
     let region = match region {
-        Some(r) => Some(scope.regions[scope.region(r)?].1.set),
+        Some(r) => Some(scope.regions[scope.region(r)?].1.set.clone()),
         None => None,
     };
     let who = resolve_who(scope, who)?;

@@ -5,7 +5,7 @@
 //! evaluates it.
 
 use super::conditions::site_filter;
-use crate::board::{Board, BoardShape, Dir, NO_SITE, Site, SiteSet};
+use crate::board::{Board, BoardShape, Dir, NO_SITE, Site};
 use crate::check::scope::Scope;
 use crate::diagnostics::Diagnostic;
 use crate::game::rules::{Addition, CompareOp, GroupMovement, MoveRule, SiteFilter, SiteTest};
@@ -15,7 +15,7 @@ use crate::syntax::span::{Name, Span, Spanned};
 /// A `where` condition with its names resolved.
 enum Static {
     Compare(Value, CompareOp, Value),
-    In(PathSite, SiteSet),
+    In(PathSite, crate::board::Sites),
     Not(Box<Static>),
     And(Vec<Static>),
     Or(Vec<Static>),
@@ -221,10 +221,7 @@ fn per_site<T>(board: &Board, mut entry: impl FnMut(Site) -> T) -> Vec<T> {
 fn destination(scope: &Scope, to: Option<&SiteCond>) -> Option<SiteFilter> {
     match to {
         Some(cond) => site_filter(scope, cond),
-        None => {
-            let sites = scope.board.as_ref()?.site_count();
-            Some(SiteFilter { allowed: SiteSet::first(sites), plain: true, test: SiteTest::True })
-        }
+        None => Some(SiteFilter { allowed: scope.board.as_ref()?.every_site(), plain: true, test: SiteTest::True }),
     }
 }
 
@@ -305,7 +302,7 @@ fn resolve(scope: &Scope, cond: &StaticCond) -> Option<Static> {
         StaticCond::In(site, region) => {
             let r = scope.region(region)?;
             scope.used.borrow_mut().regions[r] = true;
-            Static::In(site.node, scope.regions[r].1.set)
+            Static::In(site.node, scope.regions[r].1.set.clone())
         }
         StaticCond::Not(inner) => Static::Not(Box::new(resolve(scope, inner)?)),
         StaticCond::And(parts) | StaticCond::Or(parts) => {

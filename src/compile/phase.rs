@@ -397,7 +397,7 @@ fn threat_radius(def: &PhaseDef) -> Option<u8> {
 /// reach one site) or two rules with equal effects can reach the same sites.
 fn classify_effects(def: &mut PhaseDef, circles: bool) {
     let mut classes: Vec<(PieceType, bool, String)> = Vec::new();
-    let mut destinations: Vec<(u8, crate::board::SiteSet, Option<Player>)> = Vec::new();
+    let mut destinations: Vec<(u8, Option<crate::board::Sites>, Option<Player>)> = Vec::new();
     for rule in &mut def.moves {
         if let MoveRule::Move { piece, neutral, path, effects, effect_class, keeps_dir, guard, .. } = rule {
             let signature = (*piece, *neutral, format!("{effects:?}{keeps_dir}"));
@@ -407,13 +407,16 @@ fn classify_effects(def: &mut PhaseDef, circles: bool) {
             });
             *effect_class = class.min(u8::MAX as usize) as u8;
             let reach = match path.last() {
-                Some(MoveOp::Step { to, .. } | MoveOp::Slide { to, .. } | MoveOp::Hop { to, .. }) => to.allowed,
-                None => crate::board::SiteSet::EMPTY,
+                Some(MoveOp::Step { to, .. } | MoveOp::Slide { to, .. } | MoveOp::Hop { to, .. }) => {
+                    Some(to.allowed.clone())
+                }
+                None => None,
             };
             // Rules for different players (per-player directions) never compete.
             let only = mover_only(guard);
-            let overlaps = destinations.iter().any(|&(c, set, o)| {
-                c == *effect_class && !set.and(reach).is_empty() && (o == only || o.is_none() || only.is_none())
+            let overlaps = destinations.iter().any(|(c, set, o)| {
+                let meets = matches!((set, &reach), (Some(a), Some(b)) if !a.and(b).is_empty());
+                *c == *effect_class && meets && (*o == only || o.is_none() || only.is_none())
             });
             // On a closed line, a slide or hop can reach one site going either way round.
             let round = circles && path.iter().any(|op| !matches!(op, MoveOp::Step { .. }));

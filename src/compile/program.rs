@@ -419,18 +419,14 @@ fn lower_movement(
 
 /// A filter every site passes.
 fn everywhere(scope: &Scope) -> Option<SiteFilter> {
-    let sites = scope.board.as_ref()?.site_count();
-    Some(SiteFilter { allowed: crate::board::SiteSet::first(sites), plain: true, test: SiteTest::True })
+    Some(SiteFilter { allowed: scope.board.as_ref()?.every_site(), plain: true, test: SiteTest::True })
 }
 
 /// Where a step or slide may end: `to COND`, by default an empty site.
 fn destination(scope: &Scope, to: Option<&SiteCond>) -> Option<SiteFilter> {
     match to {
         Some(cond) => site_filter(scope, cond),
-        None => {
-            let sites = scope.board.as_ref()?.site_count();
-            Some(SiteFilter { allowed: crate::board::SiteSet::first(sites), plain: true, test: SiteTest::Empty })
-        }
+        None => Some(SiteFilter { allowed: scope.board.as_ref()?.every_site(), plain: true, test: SiteTest::Empty }),
     }
 }
 

@@ -5,9 +5,10 @@
 use super::movegen::{View, filter_set};
 use super::outcome::{OutcomeCode, Reason};
 use super::state::{Move, NO_CHOICE, NO_DIR, Position, State};
-use crate::board::{NO_SITE, Site, SiteSet};
+use crate::board::{NO_SITE, SetTable, Site, SiteSet, Sites};
 use crate::game::Game;
 use crate::game::rules::*;
+use crate::with_width;
 
 impl State {
     /// Applies a legal move. Applying a move that is not legal here is a logic
@@ -267,9 +268,15 @@ fn quantity(game: &Game, pos: &Position, value: &Quantity, mover: Player) -> i64
         Quantity::OfPlayer { base, who } => pos.counters[base + resolve(game, *who, mover) as usize],
         Quantity::Die(d) => pos.dice.get(*d).copied().unwrap_or(0) as i64,
         Quantity::Sum(parts) => parts.iter().map(|p| quantity(game, pos, p, mover)).sum(),
-        Quantity::Size(p) => super::pattern::runs(game, pos, &game.patterns[*p], mover).0.len() as i64,
-        Quantity::Longest(p) => super::pattern::runs(game, pos, &game.patterns[*p], mover).1 as i64,
-        Quantity::Sites(filter) => filter_set(game, pos, filter, mover).len() as i64,
+        Quantity::Size(p) => with_width!(game.board.width, S => {
+            super::pattern::runs::<S>(game, pos, &game.patterns[*p], mover).0.len() as i64
+        }),
+        Quantity::Longest(p) => with_width!(game.board.width, S => {
+            super::pattern::runs::<S>(game, pos, &game.patterns[*p], mover).1 as i64
+        }),
+        Quantity::Sites(filter) => {
+            with_width!(game.board.width, S => filter_set::<S>(game, pos, filter, mover).len() as i64)
+        }
         Quantity::Plies => pos.ply as i64,
         Quantity::Count(count) => {
             let (who, types, region) = &**count;
@@ -327,16 +334,20 @@ fn set_state(game: &Game, pos: &mut Position, site: Site, state: u8) {
 /// a promotion site whose owner now holds a piece is exchanged for the first
 /// type held. Returns whether any happened.
 fn waiting_promotions(game: &Game, pos: &mut Position, phase: &PhaseDef) -> bool {
+    with_width!(game.board.width, S => waiting_promotions_at::<S>(game, pos, phase))
+}
+
+fn waiting_promotions_at<S: SiteSet>(game: &Game, pos: &mut Position, phase: &PhaseDef) -> bool {
     let types = game.pieces.len();
     let mut promoted = false;
     for rule in &phase.promotions {
         for owner in 0..game.players.len() {
             let code = game.code(owner as Player, rule.piece);
-            let standing = pos.sets[code as usize];
+            let standing: S = pos.sets.get(code as usize);
             if standing.is_empty() {
                 continue;
             }
-            let on = filter_set(game, pos, &rule.on, owner as Player);
+            let on = filter_set::<S>(game, pos, &rule.on, owner as Player);
             for site in standing.and(on).iter() {
                 let Some(choice) = (0..types).find(|&t| pos.hands[owner * types + t] > 0) else {
                     break;
@@ -374,8 +385,8 @@ pub(crate) fn take(game: &Game, pos: &mut Position, site: Site) {
     pos.hash ^= game.zobrist.cell(site as usize, code);
     pos.counts[game.owner_of(code) as usize * game.pieces.len() + game.type_of(code) as usize] -= 1;
     pos.cells[site as usize] = 0;
-    pos.sets[code as usize].remove(site);
-    pos.sets[0].insert(site);
+    pos.sets.remove(code as usize, site);
+    pos.sets.insert(0, site);
 }
 
 /// Puts a piece on an empty `site`.
@@ -384,8 +395,8 @@ pub(crate) fn put(game: &Game, pos: &mut Position, site: Site, code: u8) {
     pos.hash ^= game.zobrist.cell(site as usize, code);
     pos.counts[game.owner_of(code) as usize * game.pieces.len() + game.type_of(code) as usize] += 1;
     pos.cells[site as usize] = code;
-    pos.sets[0].remove(site);
-    pos.sets[code as usize].insert(site);
+    pos.sets.remove(0, site);
+    pos.sets.insert(code as usize, site);
 }
 
 /// Turns over a reversible piece: it passes to the other of the two players.
@@ -415,8 +426,9 @@ fn run_effect(game: &Game, pos: &mut Position, effect: &EffectOp, mv: &Move, mov
             }
         }
         EffectOp::CaptureAt { .. } => {
-            let view = View { game, pos, legal: false, plain: NO_SITE, focus: NO_SITE };
-            let at = view.captured_at(effect, mv, mover);
+            let at = with_width!(game.board.width, S => {
+                View::<S> { legal: false, ..View::new(game, pos) }.captured_at(effect, mv, mover)
+            });
             if at != NO_SITE {
                 capture(game, pos, at);
                 captured += 1;
@@ -433,16 +445,21 @@ fn run_effect(game: &Game, pos: &mut Position, effect: &EffectOp, mv: &Move, mov
             }
         }
         EffectOp::CaptureCustodial { dirs } => {
-            let friends = owned_set(game, pos, mover);
-            let enemies = enemy_set(game, pos, mover);
+            let owner = |pos: &Position, site: Site| match pos.cells[site as usize] {
+                0 => None,
+                code => Some(game.owner_of(code)),
+            };
+            let enemy = |pos: &Position, site| {
+                owner(pos, site).is_some_and(|o| o != mover && (o as usize) < game.players.len())
+            };
             for &dir in dirs {
                 let mut site = game.board.next(at, dir);
                 let mut run = 0;
-                while site != NO_SITE && enemies.contains(site) {
+                while site != NO_SITE && enemy(pos, site) {
                     run += 1;
                     site = game.board.next(site, dir);
                 }
-                if run > 0 && site != NO_SITE && friends.contains(site) {
+                if run > 0 && site != NO_SITE && owner(pos, site) == Some(mover) {
                     let mut victim = game.board.next(at, dir);
                     for _ in 0..run {
                         capture(game, pos, victim);
@@ -458,16 +475,14 @@ fn run_effect(game: &Game, pos: &mut Position, effect: &EffectOp, mv: &Move, mov
 
 /// The sites holding pieces of `owner` (a player or neutral).
 #[inline]
-pub(crate) fn owned_set(game: &Game, pos: &Position, owner: Player) -> SiteSet {
-    (0..game.pieces.len() as PieceType).fold(SiteSet::EMPTY, |acc, t| acc.or(pos.sets[game.code(owner, t) as usize]))
+pub(crate) fn owned_set<S: SiteSet>(game: &Game, pos: &Position, owner: Player) -> S {
+    (0..game.pieces.len() as PieceType).fold(S::EMPTY, |acc, t| acc.or(pos.sets.get(game.code(owner, t) as usize)))
 }
 
 /// The sites holding pieces of players other than `player` (not neutral ones).
 #[inline]
-pub(crate) fn enemy_set(game: &Game, pos: &Position, player: Player) -> SiteSet {
-    (0..game.players.len() as Player)
-        .filter(|&p| p != player)
-        .fold(SiteSet::EMPTY, |acc, p| acc.or(owned_set(game, pos, p)))
+pub(crate) fn enemy_set<S: SiteSet>(game: &Game, pos: &Position, player: Player) -> S {
+    (0..game.players.len() as Player).filter(|&p| p != player).fold(S::EMPTY, |acc, p| acc.or(owned_set(game, pos, p)))
 }
 
 /// Runs a counter update of a move by `mover`, when its condition holds.
@@ -526,7 +541,7 @@ pub(crate) fn count(game: &Game, pos: &Position, owner: Player, piece: Option<Pi
 
 /// Pieces of `owner` of the types (all when empty), on `region` if given
 /// (every piece of a stack counts there).
-fn count_pieces(game: &Game, pos: &Position, owner: Player, types: &[PieceType], region: Option<&SiteSet>) -> i64 {
+fn count_pieces(game: &Game, pos: &Position, owner: Player, types: &[PieceType], region: Option<&Sites>) -> i64 {
     let Some(region) = region else {
         let n: u32 = if types.is_empty() {
             count(game, pos, owner, None)
@@ -563,42 +578,41 @@ pub(crate) fn test_game(game: &Game, pos: &Position, test: &GameTest, mover: Pla
             };
             op.holds(n as i64, *value)
         }
-        GameTest::Blocked => {
-            let view = super::movegen::View { game, pos, legal: true, plain: NO_SITE, focus: NO_SITE };
-            let mut blocked = true;
-            view.generate(pos.to_move, &mut |_| {
-                blocked = false;
-                false
-            });
-            blocked
-        }
-        GameTest::AllBlocked => (0..game.players.len() as Player).all(|player| {
-            let view = super::movegen::View { game, pos, legal: true, plain: NO_SITE, focus: NO_SITE };
-            let mut blocked = true;
-            view.generate(player, &mut |_| {
-                blocked = false;
-                false
-            });
-            blocked
-        }),
+        GameTest::Blocked => blocked(game, pos, pos.to_move),
+        GameTest::AllBlocked => (0..game.players.len() as Player).all(|player| blocked(game, pos, player)),
         GameTest::MoverIs(player) => mover == *player,
         GameTest::Connected { who, from, to } => {
             let owner = resolve(game, *who, mover);
-            let of = |sets: &[SiteSet]| sets.get(owner as usize).or(sets.first()).copied().unwrap_or(SiteSet::EMPTY);
-            super::connection::connected(game, owned_set(game, pos, owner), of(from), of(to))
+            // A region for everybody has one set, for every player.
+            let of = |sets: &SetTable| if sets.len() == 1 { 0 } else { owner as usize };
+            with_width!(game.board.width, S => {
+                super::connection::connected::<S>(game, owned_set(game, pos, owner), from.get_or_empty(of(from)), to.get_or_empty(of(to)))
+            })
         }
         GameTest::AllPassed => pos.passes as usize >= game.players.len(),
-        GameTest::Full { region } => game.regions[*region].set.and(pos.sets[0]).is_empty(),
+        GameTest::Full { region } => game.regions[*region].set.iter().all(|site| !pos.sets.contains(0, site)),
         GameTest::Threatened { who, piece } => super::threat::threatened(game, pos, resolve(game, *who, mover), *piece),
         GameTest::Counter { counter, op, value } => op.holds(pos.counters[*counter], *value),
         GameTest::Compare { left, op, right } => {
             op.holds(quantity(game, pos, left, mover), quantity(game, pos, right, mover))
         }
-        GameTest::Found(p) => !super::pattern::runs(game, pos, &game.patterns[*p], mover).0.is_empty(),
+        GameTest::Found(p) => {
+            with_width!(game.board.width, S => !super::pattern::runs::<S>(game, pos, &game.patterns[*p], mover).0.is_empty())
+        }
         GameTest::Not(inner) => !test_game(game, pos, inner, mover),
         GameTest::And(parts) => parts.iter().all(|p| test_game(game, pos, p, mover)),
         GameTest::Or(parts) => parts.iter().any(|p| test_game(game, pos, p, mover)),
     }
+}
+
+/// Whether `player` has no legal move.
+fn blocked(game: &Game, pos: &Position, player: Player) -> bool {
+    let mut blocked = true;
+    with_width!(game.board.width, S => View::<S>::new(game, pos).generate(player, &mut |_| {
+        blocked = false;
+        false
+    }));
+    blocked
 }
 
 /// The end rules, in the order written, for a move made in `phase`.

@@ -7,14 +7,14 @@ use crate::game::Game;
 
 /// Whether some chain of sites in `own`, each next to the one before (in
 /// any direction of the board), runs from a site of `from` to one of `to`.
-pub(crate) fn connected(game: &Game, own: SiteSet, from: SiteSet, to: SiteSet) -> bool {
+pub(crate) fn connected<S: SiteSet>(game: &Game, own: S, from: S, to: S) -> bool {
     let mut reached = own.and(from);
     let mut frontier = reached;
     while !frontier.is_empty() {
         if !reached.and(to).is_empty() {
             return true;
         }
-        let mut grown = SiteSet::EMPTY;
+        let mut grown = S::EMPTY;
         for site in frontier.iter() {
             grown = grown.or(game.board.ball(site, 1));
         }

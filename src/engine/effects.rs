@@ -6,8 +6,10 @@ use super::apply::{put, remove_piece, resolve, test_game, update_counter};
 use super::movegen::filter_set;
 use super::outcome::{OutcomeCode, Reason};
 use super::state::Position;
+use crate::board::SiteSet;
 use crate::game::Game;
 use crate::game::rules::{Effect, EndAction, Player};
+use crate::with_width;
 
 /// Runs `effects` in order for `mover`. A `next` effect sets `next`; an
 /// effect that ends the game sets the outcome and stops the rest. Returns
@@ -29,27 +31,31 @@ pub(crate) fn run_effects(
                 }
             }
             Effect::RemovePattern(pattern) => {
-                let (sites, _) = super::pattern::runs(game, pos, &game.patterns[*pattern], mover);
-                for site in sites.iter() {
-                    remove_piece(game, pos, site);
-                }
+                with_width!(game.board.width, S => {
+                    let (sites, _) = super::pattern::runs::<S>(game, pos, &game.patterns[*pattern], mover);
+                    sites.iter().for_each(|site| remove_piece(game, pos, site));
+                })
             }
             Effect::RemoveOn(filter) => {
-                let occupied = pos.sets[0].complement_in(game.board.all_sites());
-                for site in filter_set(game, pos, filter, mover).and(occupied).iter() {
-                    remove_piece(game, pos, site);
-                }
+                with_width!(game.board.width, S => {
+                    let occupied = pos.sets.get::<S>(0).complement_in(game.board.all_sites());
+                    let sites = filter_set::<S>(game, pos, filter, mover).and(occupied);
+                    sites.iter().for_each(|site| remove_piece(game, pos, site));
+                })
             }
             Effect::PlaceEvery { piece, owner, on } => {
                 let owner = owner.map_or(game.neutral(), |who| resolve(game, who, mover));
                 let code = game.code(owner, *piece);
-                for site in filter_set(game, pos, on, mover).and(pos.sets[0]).iter() {
-                    if game.stacks.is_some() {
-                        super::stack::push(game, pos, site, code);
-                    } else {
-                        put(game, pos, site, code);
+                with_width!(game.board.width, S => {
+                    let sites = filter_set::<S>(game, pos, on, mover).and(pos.sets.get(0));
+                    for site in sites.iter() {
+                        if game.stacks.is_some() {
+                            super::stack::push(game, pos, site, code);
+                        } else {
+                            put(game, pos, site, code);
+                        }
                     }
-                }
+                })
             }
             Effect::End { action, reason } => {
                 let reason = Reason::Said(*reason);

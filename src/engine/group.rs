@@ -44,19 +44,19 @@ impl Pieces {
 /// For one group from one site: the sites each rule reaches (`applicable`:
 /// the rules that reach any), and the types in the mover's hand and in the
 /// supply.
-struct Reaching<'a> {
-    landings: &'a [SiteSet; MAX_GROUP_RULES],
+struct Reaching<'a, S> {
+    landings: &'a [S; MAX_GROUP_RULES],
     applicable: u32,
     pools: (u64, u64),
 }
 
-impl View<'_> {
+impl<S: SiteSet> View<'_, S> {
     /// Calls `emit` with each group move of `player` in this phase (false: stop).
     pub(crate) fn generate_groups(&self, player: Player, emit: &mut impl FnMut(Move) -> bool) -> bool {
         let game = self.game;
         let phase = &game.phases[self.pos.phase as usize];
         let neutral = game.neutral();
-        let mut sets = [(SiteSet::EMPTY, SiteSet::EMPTY); MAX_GROUP_RULES];
+        let mut sets = [(S::EMPTY, S::EMPTY); MAX_GROUP_RULES];
         for (slot, rule) in sets.iter_mut().zip(&phase.moves) {
             if let MoveRule::Group { movement, .. } = rule {
                 *slot = self.movement_sets(movement, player);
@@ -70,7 +70,7 @@ impl View<'_> {
             hand.iter().enumerate().filter(|(_, n)| **n > 0).fold(0u64, |m, (t, _)| m | 1 << t)
         };
         let pools = (held(player), held(neutral));
-        for from in super::apply::owned_set(game, self.pos, player).iter() {
+        for from in super::apply::owned_set::<S>(game, self.pos, player).iter() {
             let stack = self.pos.stack(from);
             let height = stack.len();
             let of =
@@ -82,8 +82,8 @@ impl View<'_> {
             while group != 0 {
                 if group & own != 0 && canonical(stack, group) {
                     // The sites each rule reaches with this group.
-                    let mut landings = [SiteSet::EMPTY; MAX_GROUP_RULES];
-                    let mut reached = SiteSet::EMPTY;
+                    let mut landings = [S::EMPTY; MAX_GROUP_RULES];
+                    let mut reached = S::EMPTY;
                     let mut applicable = 0u32;
                     for (rule, move_rule) in phase.moves.iter().enumerate().take(MAX_GROUP_RULES) {
                         let MoveRule::Group { power, needs, movement } = move_rule else { continue };
@@ -112,14 +112,14 @@ impl View<'_> {
     }
 
     /// The destination and passing sets of a movement in this position.
-    fn movement_sets(&self, movement: &GroupMovement, player: Player) -> (SiteSet, SiteSet) {
+    fn movement_sets(&self, movement: &GroupMovement, player: Player) -> (S, S) {
         let game = self.game;
         match movement {
             GroupMovement::Jump { to, over, .. } => (
                 filter_set(game, self.pos, to, player),
                 over.as_ref().map_or(game.board.all_sites(), |o| filter_set(game, self.pos, o, player)),
             ),
-            GroupMovement::Slide { to, .. } => (filter_set(game, self.pos, to, player), SiteSet::EMPTY),
+            GroupMovement::Slide { to, .. } => (filter_set(game, self.pos, to, player), S::EMPTY),
         }
     }
 
@@ -132,7 +132,7 @@ impl View<'_> {
         from: Site,
         group: u8,
         to: Site,
-        reaching: &Reaching,
+        reaching: &Reaching<S>,
         emit: &mut impl FnMut(Move) -> bool,
     ) -> bool {
         let game = self.game;
@@ -229,8 +229,8 @@ impl View<'_> {
 
     /// The sites a movement from `from` lands on, given its (destination,
     /// passable) sets in this position.
-    fn landings(&self, movement: &GroupMovement, from: Site, (to, over): (SiteSet, SiteSet)) -> SiteSet {
-        let mut landed = SiteSet::EMPTY;
+    fn landings(&self, movement: &GroupMovement, from: Site, (to, over): (S, S)) -> S {
+        let mut landed = S::EMPTY;
         match movement {
             GroupMovement::Jump { jumps, .. } => {
                 for &(land, passed) in &jumps[from as usize] {
@@ -240,7 +240,7 @@ impl View<'_> {
                 }
             }
             GroupMovement::Slide { min, max, rays, .. } => {
-                let empty = self.pos.sets[0];
+                let empty = self.pos.sets.get::<S>(0);
                 for ray in &rays[from as usize] {
                     for (distance, &(site, passing)) in (1u8..).zip(ray) {
                         if distance > *max {

@@ -6,17 +6,19 @@
 
 use super::apply::{enemy_set, owned_set, test_game};
 use super::state::{Move, NO_CHOICE, NO_DIR, Position, State};
-use crate::board::{Dir, NO_SITE, Site, SiteSet};
+use crate::board::{Dir, NO_SITE, SetTable, Site, SiteSet};
 use crate::game::Game;
 use crate::game::limits::{MAX_ALONG, MAX_PATH};
 use crate::game::rules::*;
+use std::marker::PhantomData;
 
 /// A position seen by move generation: the game, the position, and two
 /// switches. `legal` drops moves that leave the mover's royal pieces
 /// threatened (off inside the threat test itself: pseudo-legal moves).
 /// `plain` is a site to treat as a site of the threat region only.
+/// `S` is the width of the game's site sets.
 #[derive(Clone, Copy)]
-pub(crate) struct View<'a> {
+pub(crate) struct View<'a, S> {
     pub game: &'a Game,
     pub pos: &'a Position,
     pub legal: bool,
@@ -24,15 +26,22 @@ pub(crate) struct View<'a> {
     /// When set, only moves that could capture on this site matter: pieces
     /// too far away to reach it are skipped.
     pub focus: Site,
+    pub width: PhantomData<S>,
 }
 
-impl State {
-    pub(crate) fn view(&self) -> View<'_> {
-        View { game: &self.game, pos: &self.pos, legal: true, plain: NO_SITE, focus: NO_SITE }
+impl<'a, S> View<'a, S> {
+    pub(crate) fn new(game: &'a Game, pos: &'a Position) -> View<'a, S> {
+        View { game, pos, legal: true, plain: NO_SITE, focus: NO_SITE, width: PhantomData }
     }
 }
 
-impl View<'_> {
+impl State {
+    pub(crate) fn view<S>(&self) -> View<'_, S> {
+        View::new(&self.game, &self.pos)
+    }
+}
+
+impl<S: SiteSet> View<'_, S> {
     /// Calls `emit` with each legal move of `player` until it returns false.
     pub(crate) fn generate(&self, player: Player, emit: &mut impl FnMut(Move) -> bool) {
         if self.legal && self.game.repetition == Some(Repetition::Forbidden) {
@@ -51,7 +60,7 @@ impl View<'_> {
             let far = self.quiet_zone(player);
             let mut checked = |mv: Move| {
                 let untouched = far.is_some_and(|far| self.changes_only(&mv, far));
-                !(untouched || super::threat::safe(self.game, self.pos, &mv, player)) || emit(mv)
+                !(untouched || super::threat::safe::<S>(self.game, self.pos, &mv, player)) || emit(mv)
             };
             return self.generate_pseudo(player, &mut checked);
         }
@@ -133,7 +142,7 @@ impl View<'_> {
             return true;
         }
         let owner = if *neutral { game.neutral() } else { player };
-        let mut own = self.pos.sets[game.code(owner, *piece) as usize];
+        let mut own: S = self.pos.sets.get(game.code(owner, *piece) as usize);
         if self.focus != NO_SITE {
             own = own.and(game.board.ball(self.focus, reach[0]));
         }
@@ -169,7 +178,7 @@ impl View<'_> {
                 emit,
             )
         };
-        let mut targets = [SiteSet::EMPTY; MAX_PATH];
+        let mut targets = [S::EMPTY; MAX_PATH];
         for (slot, op) in targets.iter_mut().zip(path.iter()) {
             *slot = match op {
                 MoveOp::Step { to, .. } | MoveOp::Slide { to, .. } | MoveOp::Hop { to, .. } => {
@@ -186,8 +195,7 @@ impl View<'_> {
                 && !custodial
                 && let Some(last) = targets[..path.len()].last_mut()
             {
-                let around =
-                    if at(MoveSite::Ahead) { game.board.ball(self.focus, 1) } else { SiteSet::single(self.focus) };
+                let around = if at(MoveSite::Ahead) { game.board.ball(self.focus, 1) } else { S::single(self.focus) };
                 *last = last.and(around);
             }
         }
@@ -200,7 +208,7 @@ impl View<'_> {
                 let target = targets[0];
                 if target.len() < own.len() {
                     for to in target.iter() {
-                        for from in back[to as usize].and(own).iter() {
+                        for from in back.get::<S>(to as usize).and(own).iter() {
                             if from != to && !out(from, to, NO_SITE, NO_DIR) {
                                 return false;
                             }
@@ -208,7 +216,7 @@ impl View<'_> {
                     }
                 } else {
                     for from in own.iter() {
-                        for to in reach[from as usize].and(target).iter() {
+                        for to in reach.get::<S>(from as usize).and(target).iter() {
                             if from != to && !out(from, to, NO_SITE, NO_DIR) {
                                 return false;
                             }
@@ -218,12 +226,12 @@ impl View<'_> {
             }
             // A plain single slide: each ray cut at its first blocker.
             [MoveOp::Slide { dirs, simple: true, heading: Heading::Any, .. }] if !needs_dir && !tracked => {
-                let (target, empty, board) = (targets[0], self.pos.sets[0], &game.board);
+                let (target, empty, board) = (targets[0], self.pos.sets.get::<S>(0), &game.board);
                 for from in own.iter() {
                     // The rays that are cut by bit operations, as one set.
-                    let mut reached = SiteSet::EMPTY;
+                    let mut reached = S::EMPTY;
                     for &dir in dirs {
-                        if let Some(reach) = board.ray(from, dir).reach(empty) {
+                        if let Some(reach) = board.ray_reach(from, dir, empty) {
                             reached = reached.or(reach);
                             continue;
                         }
@@ -449,9 +457,9 @@ impl View<'_> {
     }
 
     /// For each slide or hop of a path, the sites it may pass or hop over.
-    fn pass_sets(&self, path: &[MoveOp], player: Player) -> [(SiteSet, SiteSet); MAX_PATH] {
+    fn pass_sets(&self, path: &[MoveOp], player: Player) -> [(S, S); MAX_PATH] {
         let all = self.game.board.all_sites();
-        let mut sets = [(all, SiteSet::EMPTY); MAX_PATH];
+        let mut sets = [(all, S::EMPTY); MAX_PATH];
         for (slot, op) in sets.iter_mut().zip(path.iter()) {
             match op {
                 MoveOp::Hop { over, .. } => slot.1 = self.filter_set(over, player),
@@ -487,10 +495,10 @@ impl View<'_> {
     /// Follows movement op `index` on from `at`; calls `arrive` with each
     /// final site, the last site passed over and the last direction. Returns
     /// false when the callback asked to stop.
-    fn walk(&self, walk: &Walk, index: usize, stop: Stop, arrive: &mut impl FnMut(Site, Site, Dir) -> bool) -> bool {
+    fn walk(&self, walk: &Walk<S>, index: usize, stop: Stop, arrive: &mut impl FnMut(Site, Site, Dir) -> bool) -> bool {
         let Stop { at, over, dir: last, runs } = stop;
         // Looking for captures on the focus: stops too far from it lead nowhere.
-        if self.focus != NO_SITE && !self.game.board.ball(self.focus, walk.reach[index]).contains(at) {
+        if self.focus != NO_SITE && !self.game.board.ball::<S>(self.focus, walk.reach[index]).contains(at) {
             return true;
         }
         let Some(op) = walk.path.get(index) else {
@@ -527,7 +535,7 @@ impl View<'_> {
                     },
                     None => (min, max),
                 };
-                let empty = self.pos.sets[0];
+                let empty = self.pos.sets.get::<S>(0);
                 let straight = [last];
                 let dirs: &[Dir] = if *heading == Heading::Straight { &straight } else { dirs };
                 // The last movement captures, if at all, on its own ray (landing, ahead, or
@@ -537,7 +545,7 @@ impl View<'_> {
                     if dir == NO_DIR || !self.heading_allows(*heading, dir, last, from) {
                         continue;
                     }
-                    if self.focus != NO_SITE && last_op && !board.ray(at, dir).sites.contains(self.focus) {
+                    if self.focus != NO_SITE && last_op && !board.ray::<S>(at, dir).contains(self.focus) {
                         continue;
                     }
                     let (mut next, mut distance, mut flown) = (board.next(at, dir), 1u8, over);
@@ -590,7 +598,7 @@ impl View<'_> {
     #[inline]
     fn along(&self, along: &[(usize, u8)], mut runs: [u8; MAX_ALONG], a: Site, b: Site) -> Option<[u8; MAX_ALONG]> {
         for (run, &(track, limit)) in runs.iter_mut().zip(along) {
-            *run = if self.game.tracks[track].next[a as usize].contains(b) { *run + 1 } else { 0 };
+            *run = if self.game.tracks[track].next.contains(a as usize, b) { *run + 1 } else { 0 };
             if *run > limit {
                 return None;
             }
@@ -615,11 +623,11 @@ impl View<'_> {
 
     /// The sites passing a filter for `player`, in this position.
     #[inline]
-    fn filter_set(&self, filter: &SiteFilter, player: Player) -> SiteSet {
+    fn filter_set(&self, filter: &SiteFilter, player: Player) -> S {
         if self.plain == NO_SITE {
             filter_set(self.game, self.pos, filter, player)
         } else {
-            let fixed = plain_site(filter.allowed, filter.plain, self.plain);
+            let fixed: S = plain_site(filter.allowed.get(), filter.plain, self.plain);
             fixed.and(test_set(self.game, self.pos, &filter.test, player, self.plain))
         }
     }
@@ -628,7 +636,7 @@ impl View<'_> {
 /// A fixed set with `site` counted in it exactly when an ordinary site of
 /// the threat region would be (`bit`).
 #[inline]
-fn plain_site(mut set: SiteSet, bit: bool, site: Site) -> SiteSet {
+fn plain_site<S: SiteSet>(mut set: S, bit: bool, site: Site) -> S {
     if bit {
         set.insert(site);
     } else {
@@ -639,65 +647,64 @@ fn plain_site(mut set: SiteSet, bit: bool, site: Site) -> SiteSet {
 
 /// The sites passing a filter for `player` in a position.
 #[inline]
-pub(crate) fn filter_set(game: &Game, pos: &Position, filter: &SiteFilter, player: Player) -> SiteSet {
-    filter.allowed.and(test_set(game, pos, &filter.test, player, NO_SITE))
+pub(crate) fn filter_set<S: SiteSet>(game: &Game, pos: &Position, filter: &SiteFilter, player: Player) -> S {
+    filter.allowed.get::<S>().and(test_set(game, pos, &filter.test, player, NO_SITE))
 }
 
 /// The sites where a site test holds; `plain` as in `View`.
-fn test_set(game: &Game, pos: &Position, test: &SiteTest, player: Player, plain: Site) -> SiteSet {
+fn test_set<S: SiteSet>(game: &Game, pos: &Position, test: &SiteTest, player: Player, plain: Site) -> S {
     let sets = &pos.sets;
     let all = game.board.all_sites();
     match test {
         SiteTest::True => all,
-        SiteTest::False => SiteSet::EMPTY,
-        SiteTest::Empty => sets[0],
-        SiteTest::Occupied => sets[0].complement_in(all),
+        SiteTest::False => S::EMPTY,
+        SiteTest::Empty => sets.get(0),
+        SiteTest::Occupied => sets.get::<S>(0).complement_in(all),
         SiteTest::Friend => owned_set(game, pos, player),
         SiteTest::Enemy => enemy_set(game, pos, player),
         SiteTest::Neutral => owned_set(game, pos, game.neutral()),
-        SiteTest::PlayerIn(sets) => sets.get(player as usize).copied().unwrap_or(SiteSet::EMPTY),
+        SiteTest::PlayerIn(sets) => sets.get_or_empty(player as usize),
         SiteTest::LastFrom => single_or_empty(pos.last_from),
         SiteTest::LastTo if pos.last_to_second == NO_SITE => single_or_empty(pos.last_to),
-        SiteTest::LastTo => single_or_empty(pos.last_to).or(SiteSet::single(pos.last_to_second)),
+        SiteTest::LastTo => single_or_empty::<S>(pos.last_to).or(S::single(pos.last_to_second)),
         SiteTest::Attacked => super::threat::attacked_sites(game, pos, player),
-        SiteTest::RegionOf { sets, who } => {
-            sets.get(super::apply::resolve(game, *who, player) as usize).copied().unwrap_or(SiteSet::EMPTY)
-        }
+        SiteTest::RegionOf { sets, who } => sets.get_or_empty(super::apply::resolve(game, *who, player) as usize),
         SiteTest::Type(piece) => {
-            (0..game.owner_count() as Player).fold(SiteSet::EMPTY, |acc, o| acc.or(sets[game.code(o, *piece) as usize]))
+            (0..game.owner_count() as Player).fold(S::EMPTY, |acc, o| acc.or(sets.get(game.code(o, *piece) as usize)))
         }
-        SiteTest::In(set, _) if plain == NO_SITE => *set,
-        SiteTest::In(set, bit) => plain_site(*set, *bit, plain),
-        SiteTest::Not(inner) => test_set(game, pos, inner, player, plain).complement_in(all),
+        SiteTest::In(set, _) if plain == NO_SITE => set.get(),
+        SiteTest::In(set, bit) => plain_site(set.get(), *bit, plain),
+        SiteTest::Not(inner) => test_set::<S>(game, pos, inner, player, plain).complement_in(all),
         SiteTest::Ray { quant, reach, test } => ray_set(*quant, reach, test_set(game, pos, test, player, plain)),
         SiteTest::And(parts) => parts.iter().fold(all, |acc, p| acc.and(test_set(game, pos, p, player, plain))),
-        SiteTest::Or(parts) => {
-            parts.iter().fold(SiteSet::EMPTY, |acc, p| acc.or(test_set(game, pos, p, player, plain)))
-        }
+        SiteTest::Or(parts) => parts.iter().fold(S::EMPTY, |acc, p| acc.or(test_set(game, pos, p, player, plain))),
     }
 }
 
 /// The sites whose `reach` has some, no or only sites in `meets`.
 #[inline(never)]
-fn ray_set(quant: RayQuant, reach: &[SiteSet], meets: SiteSet) -> SiteSet {
-    (0..reach.len() as Site)
-        .filter(|&site| {
-            let sites = reach[site as usize];
-            match quant {
-                RayQuant::Some => !sites.and(meets).is_empty(),
-                RayQuant::No => sites.and(meets).is_empty(),
-                RayQuant::Every => meets.complement_in(sites).is_empty(),
-            }
-        })
-        .collect()
+fn ray_set<S: SiteSet>(quant: RayQuant, reach: &SetTable, meets: S) -> S {
+    let mut found = S::EMPTY;
+    for site in 0..reach.len() as Site {
+        let sites: S = reach.get(site as usize);
+        let holds = match quant {
+            RayQuant::Some => !sites.and(meets).is_empty(),
+            RayQuant::No => sites.and(meets).is_empty(),
+            RayQuant::Every => meets.complement_in(sites).is_empty(),
+        };
+        if holds {
+            found.insert(site);
+        }
+    }
+    found
 }
 
 /// What a walk over a path keeps fixed: the ops, per op the destination
 /// sites and the (passable, flyable) sites, and the starting site.
-struct Walk<'a> {
+struct Walk<'a, S> {
     path: &'a [MoveOp],
-    targets: &'a [SiteSet],
-    passes: &'a [(SiteSet, SiteSet)],
+    targets: &'a [S],
+    passes: &'a [(S, S)],
     from: Site,
     along: &'a [(usize, u8)],
     /// The rule's capture reach from each movement on (`MoveRule::Move::reach`).
@@ -716,6 +723,6 @@ struct Stop {
     runs: [u8; MAX_ALONG],
 }
 
-fn single_or_empty(site: Site) -> SiteSet {
-    if site == NO_SITE { SiteSet::EMPTY } else { SiteSet::single(site) }
+fn single_or_empty<S: SiteSet>(site: Site) -> S {
+    if site == NO_SITE { S::EMPTY } else { S::single(site) }
 }

@@ -10,10 +10,10 @@ use crate::game::rules::{PatternDef, Player};
 
 /// The runs found, seen from `player`: all their sites together, and the
 /// longest one's length (0 when there is none).
-pub(crate) fn runs(game: &Game, pos: &Position, pattern: &PatternDef, player: Player) -> (SiteSet, u32) {
-    let meets = filter_set(game, pos, &pattern.cond, player);
-    let touching = pattern.touching.as_ref().map(|t| filter_set(game, pos, t, player));
-    let (mut all, mut longest) = (SiteSet::EMPTY, 0);
+pub(crate) fn runs<S: SiteSet>(game: &Game, pos: &Position, pattern: &PatternDef, player: Player) -> (S, u32) {
+    let meets: S = filter_set(game, pos, &pattern.cond, player);
+    let touching = pattern.touching.as_ref().map(|t| filter_set::<S>(game, pos, t, player));
+    let (mut all, mut longest) = (S::EMPTY, 0);
     for (axis, &dir) in pattern.axes.iter().enumerate() {
         let prev = &pattern.prev[axis];
         for start in meets.iter() {
@@ -21,7 +21,7 @@ pub(crate) fn runs(game: &Game, pos: &Position, pattern: &PatternDef, player: Pl
             if before != NO_SITE && meets.contains(before) {
                 continue;
             }
-            let (mut run, mut length, mut at) = (SiteSet::EMPTY, 0u32, start);
+            let (mut run, mut length, mut at) = (S::EMPTY, 0u32, start);
             while at != NO_SITE && meets.contains(at) && !run.contains(at) {
                 run.insert(at);
                 length += 1;

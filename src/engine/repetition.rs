@@ -10,6 +10,7 @@ use super::apply::{advance, end_check, test_game};
 use super::movegen::View;
 use super::scratch::with_scratch;
 use super::state::{Move, Position};
+use crate::board::SiteSet;
 use crate::game::Game;
 use crate::game::rules::Player;
 use std::cell::RefCell;
@@ -35,7 +36,7 @@ thread_local! {
 /// unless some move does not repeat and every such move leaves the
 /// condition true. The moves are generated once, into a buffer kept per
 /// thread, and each is tested for repetition once.
-pub(crate) fn generate_with_exception(view: &View, player: Player, emit: &mut impl FnMut(Move) -> bool) {
+pub(crate) fn generate_with_exception<S: SiteSet>(view: &View<S>, player: Player, emit: &mut impl FnMut(Move) -> bool) {
     let (game, pos) = (view.game, view.pos);
     let Some(condition) = &game.repetition_unless else { return };
     let mut moves = BUFFERS.with(|b| b.borrow_mut().pop()).unwrap_or_default();

@@ -46,8 +46,8 @@ pub(crate) fn push(game: &Game, pos: &mut Position, site: Site, code: u8) {
     pos.heights[site as usize] += 1;
     pos.hash ^= before ^ stack_hash(game, site, pos.stack(site));
     pos.counts[game.owner_of(code) as usize * game.pieces.len() + game.type_of(code) as usize] += 1;
-    pos.sets[0].remove(site);
-    pos.sets[code as usize].insert(site);
+    pos.sets.remove(0, site);
+    pos.sets.insert(code as usize, site);
     pos.cells[site as usize] = pos.stack[base + height];
 }
 
@@ -63,11 +63,11 @@ pub(crate) fn remove_at(game: &Game, pos: &mut Position, site: Site, index: usiz
     let rest = &pos.stack[base..base + height - 1];
     let (still, top) = (rest.contains(&code), rest.last().copied().unwrap_or(0));
     if !still {
-        pos.sets[code as usize].remove(site);
+        pos.sets.remove(code as usize, site);
     }
     pos.cells[site as usize] = top;
     if top == 0 {
-        pos.sets[0].insert(site);
+        pos.sets.insert(0, site);
     }
     code
 }

@@ -3,10 +3,11 @@
 //! kept only for games with a repetition rule, grows by one hash a move).
 
 use super::outcome::{Outcome, OutcomeCode};
-use crate::board::{Dir, NO_SITE, Site, SiteSet};
+use crate::board::{Dir, NO_SITE, SetTable, Site};
 use crate::game::Game;
 use crate::game::limits::MAX_STACK;
 use crate::game::rules::*;
+use crate::with_width;
 use std::sync::Arc;
 
 /// A move: which rule of the phase made it and the choices taken. What the
@@ -51,7 +52,7 @@ pub struct Position {
     /// Pieces on the board, `counts[owner * types + type]`, owner `neutral` last.
     pub counts: Vec<u16>,
     /// `sets[code]`: the sites holding that piece; `sets[0]` the empty sites.
-    pub sets: Vec<SiteSet>,
+    pub sets: SetTable,
     /// Per-site state of the piece there (0: none; a stored direction + 1).
     pub states: Vec<u8>,
     pub phase: u8,
@@ -133,7 +134,7 @@ impl State {
             hands: vec![0; game.owner_count() * types],
             counters: game.counters.iter().map(|c| c.initial).collect(),
             counts: vec![0; game.owner_count() * types],
-            sets: vec![SiteSet::EMPTY; 1 + game.owner_count() * types],
+            sets: SetTable::new(game.board.width, 1 + game.owner_count() * types),
             states: vec![0; game.board.site_count()],
             phase: 0,
             to_move: 0,
@@ -173,23 +174,23 @@ impl State {
         let game = &*self.game;
         let types = game.pieces.len();
         self.pos.counts.iter_mut().for_each(|c| *c = 0);
-        self.pos.sets.iter_mut().for_each(|s| *s = SiteSet::EMPTY);
+        self.pos.sets.clear();
         if game.stacks.is_some() {
             for site in 0..game.board.site_count() {
                 let height = self.pos.heights[site] as usize;
                 let stack = &self.pos.stack[site * MAX_STACK..site * MAX_STACK + height];
                 self.pos.cells[site] = stack.last().copied().unwrap_or(0);
                 if height == 0 {
-                    self.pos.sets[0].insert(site as Site);
+                    self.pos.sets.insert(0, site as Site);
                 }
                 for &code in stack {
-                    self.pos.sets[code as usize].insert(site as Site);
+                    self.pos.sets.insert(code as usize, site as Site);
                     self.pos.counts[game.owner_of(code) as usize * types + game.type_of(code) as usize] += 1;
                 }
             }
         } else {
             for (site, &code) in self.pos.cells.iter().enumerate() {
-                self.pos.sets[code as usize].insert(site as Site);
+                self.pos.sets.insert(code as usize, site as Site);
                 if code != 0 {
                     self.pos.counts[game.owner_of(code) as usize * types + game.type_of(code) as usize] += 1;
                 }
@@ -303,10 +304,10 @@ impl State {
     pub fn legal_moves(&self, buf: &mut Vec<Move>) {
         buf.clear();
         if self.pos.outcome.is_none() {
-            self.view().generate(self.pos.to_move, &mut |m| {
+            with_width!(self.game.board.width, S => self.view::<S>().generate(self.pos.to_move, &mut |m| {
                 buf.push(m);
                 true
-            });
+            }));
             let phase = &self.game.phases[self.pos.phase as usize];
             if phase.dedupe {
                 self.dedupe(buf);
@@ -322,11 +323,13 @@ impl State {
 
     /// `must capture`: when some move captures, keeps only the captures.
     fn captures_only(&self, buf: &mut Vec<Move>) {
-        let view = self.view();
-        let player = self.pos.to_move;
-        if buf.iter().any(|m| view.captures(m, player)) {
-            buf.retain(|m| view.captures(m, player));
-        }
+        with_width!(self.game.board.width, S => {
+            let view = self.view::<S>();
+            let player = self.pos.to_move;
+            if buf.iter().any(|m| view.captures(m, player)) {
+                buf.retain(|m| view.captures(m, player));
+            }
+        })
     }
 
     /// Whether the player to move, having no move, passes (`when blocked:
@@ -385,12 +388,11 @@ impl State {
             if *keeps_dir {
                 key.kept = m.dir;
             }
-            let view = self.view();
             let mut slot = 0;
             for effect in effects {
                 let site = match effect {
-                    EffectOp::Flip { site } => view.move_site(*site, m),
-                    _ => view.captured_at(effect, m, self.pos.to_move),
+                    EffectOp::Flip { site } => m.site(*site, &self.game.board),
+                    _ => self.captured_at(effect, m),
                 };
                 if site != NO_SITE && slot < key.acts_on.len() {
                     key.acts_on[slot] = site;
@@ -401,13 +403,19 @@ impl State {
         key
     }
 
+    /// Where this capture effect of a move of the player to move removes a
+    /// piece, `NO_SITE` when it does not.
+    pub(crate) fn captured_at(&self, effect: &EffectOp, mv: &Move) -> Site {
+        with_width!(self.game.board.width, S => self.view::<S>().captured_at(effect, mv, self.pos.to_move))
+    }
+
     /// Whether `player` has at least one legal move (stops at the first).
     pub(crate) fn has_move(&self, player: Player) -> bool {
         let mut found = false;
-        self.view().generate(player, &mut |_| {
+        with_width!(self.game.board.width, S => self.view::<S>().generate(player, &mut |_| {
             found = true;
             false
-        });
+        }));
         found || (player == self.pos.to_move && self.passes())
     }
 

@@ -16,6 +16,7 @@ use super::state::{Move, Position};
 use crate::board::{NO_SITE, Site, SiteSet};
 use crate::game::Game;
 use crate::game::rules::*;
+use crate::with_width;
 
 /// Whether a piece of `piece` owned by `who` is threatened in `pos`.
 pub fn threatened(game: &Game, pos: &Position, who: Player, piece: PieceType) -> bool {
@@ -27,7 +28,7 @@ pub fn threatened(game: &Game, pos: &Position, who: Player, piece: PieceType) ->
         return false;
     }
     THREAT_DEPTH.with(|d| d.set(d.get() + 1));
-    let found = threatened_here(game, pos, who, piece);
+    let found = with_width!(game.board.width, S => threatened_here::<S>(game, pos, who, piece));
     THREAT_DEPTH.with(|d| d.set(d.get() - 1));
     found
 }
@@ -36,18 +37,18 @@ pub fn threatened(game: &Game, pos: &Position, who: Player, piece: PieceType) ->
 /// be capturable by another player's next move: the site condition
 /// `attacked`, for empty and occupied sites alike. Inside the threat test
 /// it holds nowhere, as `threatened` reads false there.
-pub(crate) fn attacked_sites(game: &Game, pos: &Position, player: Player) -> SiteSet {
+pub(crate) fn attacked_sites<S: SiteSet>(game: &Game, pos: &Position, player: Player) -> S {
     if THREAT_DEPTH.with(|d| d.get()) > 0 || game.pieces.is_empty() || game.stacks.is_some() {
-        return SiteSet::EMPTY;
+        return S::EMPTY;
     }
     THREAT_DEPTH.with(|d| d.set(d.get() + 1));
     let mine = game.code(player, 0);
     let sites = with_scratch(pos, |scratch| {
-        let mut found = SiteSet::EMPTY;
-        for site in game.board.all_sites().iter() {
+        let mut found = S::EMPTY;
+        for site in game.board.all_sites::<S>().iter() {
             let original = scratch.cells[site as usize];
             replace(game, scratch, site, mine);
-            if attacked(game, scratch, player, site, NO_SITE) {
+            if attacked::<S>(game, scratch, player, site, NO_SITE) {
                 found.insert(site);
             }
             replace(game, scratch, site, original);
@@ -63,24 +64,24 @@ thread_local! {
     static THREAT_DEPTH: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
 }
 
-fn threatened_here(game: &Game, pos: &Position, who: Player, piece: PieceType) -> bool {
+fn threatened_here<S: SiteSet>(game: &Game, pos: &Position, who: Player, piece: PieceType) -> bool {
     let code = game.code(who, piece);
     let seen_as = game.threats.iter().find(|t| t.piece == piece).map(|t| t.seen_as);
-    pos.sets[code as usize].iter().any(|site| match seen_as {
-        None => attacked(game, pos, who, site, NO_SITE),
-        Some(_) => with_scratch(pos, |scratch| seen_attacked(game, scratch, who, site, seen_as)),
+    pos.sets.get::<S>(code as usize).iter().any(|site| match seen_as {
+        None => attacked::<S>(game, pos, who, site, NO_SITE),
+        Some(_) => with_scratch(pos, |scratch| seen_attacked::<S>(game, scratch, who, site, seen_as)),
     })
 }
 
 /// Whether the move leaves every royal piece of `player` unthreatened.
-pub(crate) fn safe(game: &Game, pos: &Position, mv: &Move, player: Player) -> bool {
+pub(crate) fn safe<S: SiteSet>(game: &Game, pos: &Position, mv: &Move, player: Player) -> bool {
     with_scratch(pos, |scratch| {
         play_move(game, scratch, mv);
         for piece in (0..game.pieces.len() as PieceType).filter(|&t| game.pieces[t as usize].royal) {
             let seen_as = game.threats.iter().find(|t| t.piece == piece).map(|t| t.seen_as);
-            let sites = scratch.sets[game.code(player, piece) as usize];
+            let sites: S = scratch.sets.get(game.code(player, piece) as usize);
             // The scratch position is ours to change: each site is tested in place.
-            if sites.iter().any(|site| seen_attacked(game, scratch, player, site, seen_as)) {
+            if sites.iter().any(|site| seen_attacked::<S>(game, scratch, player, site, seen_as)) {
                 return false;
             }
         }
@@ -90,18 +91,24 @@ pub(crate) fn safe(game: &Game, pos: &Position, mv: &Move, player: Player) -> bo
 
 /// Whether the piece on `site` is attacked, seen as `seen_as` on a plain
 /// site when given; leaves the position as it found it.
-fn seen_attacked(game: &Game, pos: &mut Position, who: Player, site: Site, seen_as: Option<PieceType>) -> bool {
-    let Some(other) = seen_as else { return attacked(game, pos, who, site, NO_SITE) };
+fn seen_attacked<S: SiteSet>(
+    game: &Game,
+    pos: &mut Position,
+    who: Player,
+    site: Site,
+    seen_as: Option<PieceType>,
+) -> bool {
+    let Some(other) = seen_as else { return attacked::<S>(game, pos, who, site, NO_SITE) };
     let original = pos.cells[site as usize];
     replace(game, pos, site, game.code(who, other));
-    let found = attacked(game, pos, who, site, site);
+    let found = attacked::<S>(game, pos, who, site, site);
     replace(game, pos, site, original);
     found
 }
 
 /// Whether any other player has a pseudo-legal move capturing on `site`.
-fn attacked(game: &Game, pos: &Position, who: Player, site: Site, plain: Site) -> bool {
-    let view = View { game, pos, legal: false, plain, focus: site };
+fn attacked<S: SiteSet>(game: &Game, pos: &Position, who: Player, site: Site, plain: Site) -> bool {
+    let view = View::<S> { legal: false, plain, focus: site, ..View::new(game, pos) };
     (0..game.players.len() as Player).filter(|&p| p != who).any(|attacker| {
         let mut found = false;
         view.generate(attacker, &mut |mv| {
@@ -117,34 +124,34 @@ fn attacked(game: &Game, pos: &Position, who: Player, site: Site, plain: Site) -
 fn replace(game: &Game, pos: &mut Position, site: Site, code: u8) {
     let old = pos.cells[site as usize];
     let types = game.pieces.len();
-    pos.sets[old as usize].remove(site);
+    pos.sets.remove(old as usize, site);
     if old != 0 {
         pos.counts[game.owner_of(old) as usize * types + game.type_of(old) as usize] -= 1;
     }
     pos.cells[site as usize] = code;
-    pos.sets[code as usize].insert(site);
+    pos.sets.insert(code as usize, site);
     if code != 0 {
         pos.counts[game.owner_of(code) as usize * types + game.type_of(code) as usize] += 1;
     }
 }
 
 /// The shortcut of the royal test: moves far from an unthreatened royal piece.
-impl View<'_> {
+impl<S: SiteSet> View<'_, S> {
     /// The sites where a move cannot change whether `player`'s royal pieces
     /// are threatened, when that can be known: none is threatened now, and
     /// the phase's moves can only capture within a bounded distance of where
     /// they start and depend on nothing but the sites they pass (no guards,
     /// no history), so only changes near a royal piece matter.
-    pub(crate) fn quiet_zone(&self, player: Player) -> Option<SiteSet> {
+    pub(crate) fn quiet_zone(&self, player: Player) -> Option<S> {
         let game = self.game;
         let phase = &game.phases[self.pos.phase as usize];
         let radius = phase.threat_radius?;
-        let mut near = SiteSet::EMPTY;
+        let mut near = S::EMPTY;
         for piece in (0..game.pieces.len() as PieceType).filter(|&t| game.pieces[t as usize].royal) {
             if threatened(game, self.pos, player, piece) {
                 return None;
             }
-            for site in self.pos.sets[game.code(player, piece) as usize].iter() {
+            for site in self.pos.sets.get::<S>(game.code(player, piece) as usize).iter() {
                 near = near.or(game.board.ball(site, radius));
             }
         }
@@ -153,7 +160,7 @@ impl View<'_> {
 
     /// Whether every site the move changes lies in `zone`, and it captures
     /// nothing that could bring a waiting promotion.
-    pub(crate) fn changes_only(&self, mv: &Move, zone: SiteSet) -> bool {
+    pub(crate) fn changes_only(&self, mv: &Move, zone: S) -> bool {
         let phase = &self.game.phases[self.pos.phase as usize];
         if mv.is_placement() || !zone.contains(mv.from) || !zone.contains(mv.to) {
             return false;

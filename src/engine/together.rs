@@ -12,11 +12,11 @@ thread_local! {
     static FIRSTS: RefCell<Vec<Vec<Move>>> = const { RefCell::new(Vec::new()) };
 }
 use super::state::{Move, NO_DIR, Position};
-use crate::board::Site;
+use crate::board::{Site, SiteSet};
 use crate::game::Game;
 use crate::game::rules::{MoveRule, PhaseDef, Player};
 
-impl View<'_> {
+impl<S: SiteSet> View<'_, S> {
     /// Emits every two-piece move of a `together` rule; false when `emit`
     /// asked to stop.
     pub(crate) fn generate_together(

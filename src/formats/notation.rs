@@ -50,9 +50,8 @@ impl State {
             let mut text = format!("{}-{}", board.site_name(mv.from), board.site_name(mv.to));
             let phase = &self.game.phases[self.pos.phase as usize];
             if let Some(MoveRule::Move { effects, .. }) = phase.moves.get(mv.rule as usize) {
-                let view = self.view();
                 for effect in effects {
-                    let at = view.captured_at(effect, mv, self.pos.to_move);
+                    let at = self.captured_at(effect, mv);
                     // A capture on the destination is the landing itself: nothing to add.
                     if at != NO_SITE && at != mv.to {
                         text.push_str("/x");

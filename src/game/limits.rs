@@ -2,11 +2,14 @@
 //! against them (with a span), and the engine sizes its fixed buffers by
 //! them, so a game that loads never overflows one.
 
-/// The most pieces of one type a hand may hold (hands are hashed by count).
-pub const MAX_HAND: i64 = 255;
+/// The most pieces of one type a hand may hold (as many as the largest
+/// board has sites).
+pub const MAX_HAND: i64 = 4095;
 
-/// Hands are hashed by count up to this (one key per count, `0..=MAX_HAND`).
-pub const HAND_KEYS: usize = MAX_HAND as usize + 1;
+/// Hands are hashed by count: a key drawn per count below this, a key mixed
+/// from the count above it (big hands are rare; the drawn keys stay the
+/// same whatever `MAX_HAND` is).
+pub const HAND_KEYS: usize = 256;
 
 /// The most movement statements in one move (move generation keeps one
 /// destination set per statement on the stack).

@@ -1,7 +1,7 @@
 //! The compiled form of a game's rules: small enums over dense indices, read
 //! by move generation and apply. Produced by `compile`, never by hand.
 
-use crate::board::{Dir, Site, SiteSet};
+use crate::board::{Dir, SetTable, Site, Sites};
 pub use crate::syntax::ast::{CompareOp, EffectMode, MoveSite, RayQuant, TieResult, UpdateOp};
 
 /// What happens when the player to move has no legal move.
@@ -43,9 +43,9 @@ pub struct RegionDef {
     pub name: String,
     /// All its sites (for a per-player region, every player's).
     pub sites: Vec<Site>,
-    pub set: SiteSet,
+    pub set: Sites,
     /// For a per-player region, each player's sites; empty otherwise.
-    pub per_player: Vec<SiteSet>,
+    pub per_player: Vec<Sites>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -76,11 +76,11 @@ pub enum SiteTest {
     Neutral,
     Type(PieceType),
     /// The site is in the set of the player the test is for.
-    PlayerIn(Vec<SiteSet>),
+    PlayerIn(SetTable),
     /// The site is in the set of a player named relative to the one the
     /// test is for (`home(opponent)`).
     RegionOf {
-        sets: Vec<SiteSet>,
+        sets: SetTable,
         who: Who,
     },
     /// The site the previous ply started from (nothing before the first ply
@@ -93,7 +93,7 @@ pub enum SiteTest {
     Attacked,
     /// The site is in a fixed set (a region folded in at compile time); the
     /// flag says whether an ordinary site of the threat region would be.
-    In(SiteSet, bool),
+    In(Sites, bool),
     Not(Box<SiteTest>),
     And(Vec<SiteTest>),
     Or(Vec<SiteTest>),
@@ -101,7 +101,7 @@ pub enum SiteTest {
     /// none or every one meets the condition.
     Ray {
         quant: RayQuant,
-        reach: Vec<SiteSet>,
+        reach: SetTable,
         test: Box<SiteTest>,
     },
 }
@@ -110,7 +110,7 @@ pub enum SiteTest {
 /// (regions are known in advance) and what remains to test per position.
 #[derive(Clone, Debug)]
 pub struct SiteFilter {
-    pub allowed: SiteSet,
+    pub allowed: Sites,
     /// Whether a site of the threat region and no other would pass the
     /// fixed part (the threat test's "ordinary site", see `threat`).
     pub plain: bool,
@@ -123,7 +123,7 @@ pub enum MoveOp {
     /// One step in one of the directions to a site passing the filter.
     /// `reach[site]`: the sites one step away in any of `dirs`; `back[site]`:
     /// the sites from which one step in `dirs` arrives at `site`.
-    Step { dirs: Vec<Dir>, heading: Heading, to: SiteFilter, reach: Vec<SiteSet>, back: Vec<SiteSet> },
+    Step { dirs: Vec<Dir>, heading: Heading, to: SiteFilter, reach: SetTable, back: SetTable },
     /// Along one direction over empty sites, stopping on a site passing the
     /// filter. The plain form (`simple`) stops at any distance; otherwise the
     /// distance is `min..=max`, every site passed must pass `through`, and
@@ -390,7 +390,7 @@ pub enum GameTest {
         who: Who,
         types: Vec<PieceType>,
         /// Only the pieces on these sites (`in REGION`).
-        region: Option<SiteSet>,
+        region: Option<Sites>,
         op: CompareOp,
         value: i64,
     },
@@ -422,8 +422,8 @@ pub enum GameTest {
     /// neighbouring sites. A region given per player has one set per player.
     Connected {
         who: Who,
-        from: Vec<SiteSet>,
-        to: Vec<SiteSet>,
+        from: SetTable,
+        to: SetTable,
     },
     /// Two quantities compared: dice, counters, numbers.
     Compare {
@@ -482,7 +482,7 @@ pub enum Quantity {
     Plies,
     /// Pieces of `who` of the types (all when empty), on `region` if given
     /// (boxed, to keep the common quantities small).
-    Count(Box<(Who, Vec<PieceType>, Option<SiteSet>)>),
+    Count(Box<(Who, Vec<PieceType>, Option<Sites>)>),
 }
 
 /// `next PHASE [passing the turn] [when CONDITION]`
@@ -559,7 +559,7 @@ pub struct Addition {
 #[derive(Clone, Debug)]
 pub struct TrackDef {
     pub name: String,
-    pub next: Vec<SiteSet>,
+    pub next: SetTable,
 }
 
 /// `threat piece as seen_as in REGION`: the threat test sees a piece of

@@ -62,7 +62,10 @@ impl Zobrist {
     /// neutral owner (a supply).
     #[inline]
     pub fn hand(&self, player: usize, piece: usize, count: u16) -> u64 {
-        self.hand[(player * self.types + piece) * HAND_KEYS + (count as usize).min(HAND_KEYS - 1)]
+        if (count as usize) < HAND_KEYS {
+            return self.hand[(player * self.types + piece) * HAND_KEYS + count as usize];
+        }
+        mix(((player * self.types + piece) as u64) << 16 | count as u64) ^ 0x4a4e_d5ca_11ed
     }
 
     /// Key of per-piece state `value` on `site` (0, no state, has key 0).
@@ -72,11 +75,7 @@ impl Zobrist {
         if value == 0 {
             return 0;
         }
-        // splitmix64 of (site, value)
-        let mut z = ((site as u64) << 8 | value as u64).wrapping_add(0x9e37_79b9_7f4a_7c15);
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
+        mix((site as u64) << 8 | value as u64)
     }
 
     /// Key of a die showing `value` (0, not thrown yet, has key 0). Mixed
@@ -98,4 +97,12 @@ impl Zobrist {
     pub fn to_move(&self, player: usize) -> u64 {
         self.to_move[player]
     }
+}
+
+/// splitmix64: a well-spread key from a number.
+fn mix(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
 }
