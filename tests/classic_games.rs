@@ -149,13 +149,12 @@ fn many_lines(n: usize) -> String {
     )
 }
 
-/// Two directions a line, numbered in a byte: 127 lines at most, and the
-/// 128th is an error rather than a silently different game. At the edge the
-/// moves are right: each man has one step, along the last line for black.
+/// Two directions a line, numbered in 16 bits: boards of hundreds of lines
+/// (past the 127 a byte once allowed) move right, even along the last line.
 #[test]
-fn graph_boards_have_at_most_127_lines() {
+fn graph_boards_have_hundreds_of_lines() {
     use orrery::diagnostics::Source;
-    for n in [126, 127] {
+    for n in [127, 128, 300] {
         let game = Game::from_source(Source::new("lines.rules", many_lines(n)), &[]).expect("fits");
         let state = game.initial_state();
         assert_eq!(state.legal_move_texts(), ["p0-p1"]);
@@ -163,11 +162,46 @@ fn graph_boards_have_at_most_127_lines() {
         state.play("p0-p1").unwrap();
         assert_eq!(state.legal_move_texts(), [format!("p{n}-p{}", n - 1)]);
     }
-    match Game::from_source(Source::new("lines.rules", many_lines(128)), &[]) {
+}
+
+/// Two points joined by `n` lines: each line one more pair of directions.
+fn parallel_lines(n: usize) -> String {
+    let lines: String = (0..n).map(|i| format!("  line L{i}: p0 - p1\n")).collect();
+    format!(
+        "game \"Parallel\"\nplayers white, black\nboard graph {{\n  point p0 at (0, 0)\n  point p1 at (1, 0)\n{lines}}}\n\
+         piece man\nsetup {{\n  white man on p0\n}}\nphase play {{\n  move man {{ step lines }}\n}}\n"
+    )
+}
+
+/// The directions' numbers end at 32,767 lines: the next line is an error
+/// (E0210) at that line, never a silently different game.
+#[test]
+fn the_32768th_line_is_refused() {
+    use orrery::diagnostics::Source;
+    let game = Game::from_source(Source::new("lines.rules", parallel_lines(32_767)), &[]).expect("fits");
+    // One step to p1 along each line, the same move: deduplicated to one.
+    assert_eq!(game.initial_state().legal_move_texts(), ["p0-p1"]);
+    match Game::from_source(Source::new("lines.rules", parallel_lines(32_768)), &[]) {
         Err(orrery::compile::LoadError::Invalid(report)) => {
             assert!(report.diagnostics.iter().any(|d| d.code == "E0210"), "{report}");
         }
-        other => panic!("128 lines must be refused: {:?}", other.map(|g| g.title.clone())),
+        other => panic!("32,768 lines must be refused: {:?}", other.map(|g| g.title.clone())),
+    }
+}
+
+/// A board whose tables would pass 256 MB is refused before they are built
+/// (E0211): 4,000 points (64-word sets) on 300 lines.
+#[test]
+fn a_board_too_big_for_its_tables_is_refused() {
+    use orrery::diagnostics::Source;
+    let points: String = (0..4000).map(|i| format!("  point p{i} at ({i}, 0)\n")).collect();
+    let lines: String = (0..300).map(|i| format!("  line L{i}: p{i} - p{}\n", i + 1)).collect();
+    let text = format!("game \"Wide\"\nplayers a, b\nboard graph {{\n{points}{lines}}}\npiece man\n");
+    match Game::from_source(Source::new("wide.rules", text), &[]) {
+        Err(orrery::compile::LoadError::Invalid(report)) => {
+            assert!(report.diagnostics.iter().any(|d| d.code == "E0211"), "{report}");
+        }
+        other => panic!("the tables must be refused: {:?}", other.map(|g| g.title.clone())),
     }
 }
 

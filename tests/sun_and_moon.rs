@@ -196,7 +196,7 @@ fn every_site_is_on_the_lines_the_spec_says() {
         v
     };
     let directions_with_neighbour =
-        |site: u16| (0..board.directions.len()).filter(|&d| board.next(site, d as u8) != NO_SITE).count();
+        |site: u16| (0..board.directions.len()).filter(|&d| board.next(site, d as orrery::board::Dir) != NO_SITE).count();
     let mut ring_stars = 0;
     for site in 0..board.site_count() as u16 {
         let name = board.site_name(site).to_string();
@@ -205,7 +205,7 @@ fn every_site_is_on_the_lines_the_spec_says() {
             assert_eq!(through, (0..12).map(|k| format!("C{k:02}")).collect::<Vec<_>>());
             assert_eq!(directions_with_neighbour(site), 24);
             let mut neighbours: Vec<&str> = (0..board.directions.len())
-                .map(|d| board.next(site, d as u8))
+                .map(|d| board.next(site, d as orrery::board::Dir))
                 .filter(|&n| n != NO_SITE)
                 .map(|n| board.site_name(n))
                 .collect();
@@ -229,7 +229,7 @@ fn every_site_is_on_the_lines_the_spec_says() {
     let sun = board.site("SUN").unwrap();
     assert_eq!(lines_through(sun), strings(&["C02", "C10", "RING4"]));
     let mut around: Vec<&str> = (0..board.directions.len())
-        .map(|d| board.next(sun, d as u8))
+        .map(|d| board.next(sun, d as orrery::board::Dir))
         .filter(|&n| n != NO_SITE)
         .map(|n| board.site_name(n))
         .collect();

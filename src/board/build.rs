@@ -14,7 +14,11 @@ use std::collections::HashMap;
 
 /// The most lines a graph board may have: two directions each, below the
 /// direction numbers kept for "none" and "an action".
-pub const MAX_LINES: usize = 127;
+pub const MAX_LINES: usize = (super::Dir::MAX as usize - 1) / 2;
+
+/// The most memory a board's tables may take (the sites along each ray and
+/// around each site, as sets): a board past it is refused, not built.
+pub const MAX_TABLE_BYTES: usize = 256 << 20;
 
 /// Builds the board; `None` when the declaration has errors (all reported).
 pub fn build_board(decl: &BoardDecl, span: Span, diagnostics: &mut Vec<Diagnostic>) -> Option<Board> {
@@ -89,7 +93,7 @@ fn build_graph(
     }
     let mut built_lines = Vec::new();
     let mut line_names: HashMap<&str, Span> = HashMap::new();
-    // Each line gives two directions, numbered in a byte that also marks
+    // Each line gives two directions, numbered in 16 bits that also mark
     // "no direction" and "an action": past this many lines they would clash.
     if lines.len() > MAX_LINES {
         let extra = &lines[MAX_LINES];
@@ -157,6 +161,22 @@ fn build_graph(
     }
     let errors_after = diagnostics.iter().filter(|d| d.is_error()).count();
     if errors_after > errors_before {
+        return None;
+    }
+    let bytes = super::Board::table_bytes(sites.len(), built_lines.len() * 2);
+    if bytes > MAX_TABLE_BYTES {
+        diagnostics.push(
+            Diagnostic::error(
+                "E0211",
+                format!(
+                    "this board's tables would take {} MB; a board may take at most {} MB",
+                    bytes >> 20,
+                    MAX_TABLE_BYTES >> 20
+                ),
+            )
+            .with_label(span, format!("{} points and {} lines", sites.len(), built_lines.len()))
+            .with_help("each line gives two directions, and every direction a set of sites per point: join lines that continue one another"),
+        );
         return None;
     }
     let board = graph_board(sites, built_lines);

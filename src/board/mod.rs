@@ -17,7 +17,7 @@ use std::collections::HashMap;
 /// Index of a site on the board.
 pub type Site = u16;
 /// Index of a direction.
-pub type Dir = u8;
+pub type Dir = u16;
 /// "No site": off the board.
 pub const NO_SITE: Site = Site::MAX;
 /// The largest radius `Board::ball` keeps a table for.
@@ -54,24 +54,24 @@ pub enum RayOrder {
     Mixed,
 }
 
-/// The sites met going from `from` in direction `dir` until the edge (or
-/// back at `from` on a closed line), and their order.
-fn follow(next: &[Site], n: usize, dir: usize, from: Site) -> (Vec<Site>, RayOrder) {
-    let (mut sites, mut up, mut down) = (Vec::new(), true, true);
+/// Puts into set `ray` of `table` the sites met going from `from` in
+/// direction `dir` until the edge (or back at `from` on a closed line), and
+/// gives their order.
+fn follow(next: &[Site], n: usize, dir: usize, from: Site, table: &mut SetTable, ray: usize) -> RayOrder {
+    let (mut up, mut down) = (true, true);
     let (mut prev, mut at) = (from, next[dir * n + from as usize]);
-    while at != NO_SITE && at != from && !sites.contains(&at) {
-        sites.push(at);
+    while at != NO_SITE && at != from && !table.contains(ray, at) {
+        table.insert(ray, at);
         up &= at > prev;
         down &= at < prev;
         prev = at;
         at = next[dir * n + at as usize];
     }
-    let order = match (up, down) {
+    match (up, down) {
         (true, _) => RayOrder::Increasing,
         (_, true) => RayOrder::Decreasing,
         _ => RayOrder::Mixed,
-    };
-    (sites, order)
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -242,6 +242,13 @@ impl Board {
         self.sites.iter().map(|s| s.name.as_str())
     }
 
+    /// The memory of the set tables of a board of `sites` sites and `dirs`
+    /// directions: a ray per direction and site, `MAX_BALL + 1` balls per site.
+    pub fn table_bytes(sites: usize, dirs: usize) -> usize {
+        let set = Width::for_sites(sites).words() * 8;
+        sites.saturating_mul(dirs + MAX_BALL + 1).saturating_mul(set)
+    }
+
     fn from_parts(
         shape: BoardShape,
         sites: Vec<SiteInfo>,
@@ -269,9 +276,7 @@ impl Board {
         let mut ray_sites = SetTable::new(width, ray_count);
         let mut ray_order = Vec::with_capacity(ray_count);
         for i in 0..ray_count {
-            let (sites, order) = follow(&next, n, i / n, (i % n) as Site);
-            sites.into_iter().for_each(|s| ray_sites.insert(i, s));
-            ray_order.push(order);
+            ray_order.push(follow(&next, n, i / n, (i % n) as Site, &mut ray_sites, i));
         }
         let balls = if n <= MAX_SITES { Self::balls(&next, n, directions.len(), width) } else { SetTable::default() };
         Board {

@@ -11,7 +11,7 @@ mod patterns;
 mod phase;
 mod program;
 mod stacks;
-pub use crate::game::limits::{MAX_HAND, MAX_PATH};
+pub use crate::game::limits::{MAX_HAND, MAX_PATH, MAX_TYPES};
 
 use crate::check::lints::lint;
 use crate::check::scope::Scope;
@@ -142,11 +142,19 @@ fn assemble(scope: &Scope, source: &Source) -> Option<Game> {
     }
     let pieces: Vec<PieceDef> = scope.pieces.iter().map(|(_, p)| p.clone()).collect();
     let players: Vec<String> = scope.players.iter().map(|p| p.node.clone()).collect();
-    if (pieces.len() * (players.len() + 1)) >= 255 {
-        scope.error(Diagnostic::error(
-            "E0503",
-            "too many piece types for this many players (at most 254 kinds of piece)",
-        ));
+    // Types are numbered in a byte (255 marks "no type"); a piece on a site
+    // is one 16-bit code per owner and type.
+    let codes = pieces.len() * (players.len() + 1) + 1;
+    if pieces.len() > MAX_TYPES || codes > Code::MAX as usize {
+        let extra = &scope.pieces[MAX_TYPES.min(pieces.len() - 1)].0;
+        scope.error(
+            Diagnostic::error("E0503", format!("a game has at most {MAX_TYPES} piece types"))
+                .with_label(extra.span, format!("piece type number {}", pieces.len().min(MAX_TYPES + 1)))
+                .with_help(format!(
+                    "this game declares {}; pieces that differ only in a state can share a type",
+                    pieces.len()
+                )),
+        );
         return None;
     }
     let stacks = stacks?;

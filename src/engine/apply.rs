@@ -308,7 +308,7 @@ fn capture(game: &Game, pos: &mut Position, site: Site) {
 
 /// A captured piece goes to its owner's hand if its type `returns`, else
 /// leaves the game.
-pub(crate) fn to_hand(game: &Game, pos: &mut Position, code: u8) {
+pub(crate) fn to_hand(game: &Game, pos: &mut Position, code: Code) {
     let (owner, piece) = (game.owner_of(code) as usize, game.type_of(code) as usize);
     if game.pieces[piece].returns && owner < game.players.len() {
         let slot = owner * game.pieces.len() + piece;
@@ -322,7 +322,7 @@ pub(crate) fn to_hand(game: &Game, pos: &mut Position, code: u8) {
 
 /// Sets the state of the piece on `site`, keeping the hash right.
 #[inline]
-fn set_state(game: &Game, pos: &mut Position, site: Site, state: u8) {
+fn set_state(game: &Game, pos: &mut Position, site: Site, state: crate::board::Dir) {
     let old = pos.states[site as usize];
     if old != state {
         pos.hash ^= game.zobrist.state(site as usize, old) ^ game.zobrist.state(site as usize, state);
@@ -391,7 +391,7 @@ pub(crate) fn take(game: &Game, pos: &mut Position, site: Site) {
 
 /// Puts a piece on an empty `site`.
 #[inline]
-pub(crate) fn put(game: &Game, pos: &mut Position, site: Site, code: u8) {
+pub(crate) fn put(game: &Game, pos: &mut Position, site: Site, code: Code) {
     pos.hash ^= game.zobrist.cell(site as usize, code);
     pos.counts[game.owner_of(code) as usize * game.pieces.len() + game.type_of(code) as usize] += 1;
     pos.cells[site as usize] = code;
@@ -550,7 +550,7 @@ fn count_pieces(game: &Game, pos: &Position, owner: Player, types: &[PieceType],
         };
         return n as i64;
     };
-    let counted = |code: u8| {
+    let counted = |code: Code| {
         code != 0 && game.owner_of(code) == owner && (types.is_empty() || types.contains(&game.type_of(code)))
     };
     region

@@ -26,17 +26,17 @@ pub(crate) const FROM_SUPPLY: u8 = 2;
 
 /// A stack being built, at most two stacks' worth of pieces.
 struct Pieces {
-    codes: [u8; MAX_STACK * 2],
+    codes: [Code; MAX_STACK * 2],
     len: usize,
 }
 
 impl Pieces {
-    fn push(&mut self, code: u8) {
+    fn push(&mut self, code: Code) {
         self.codes[self.len] = code;
         self.len += 1;
     }
 
-    fn as_slice(&self) -> &[u8] {
+    fn as_slice(&self) -> &[Code] {
         &self.codes[..self.len]
     }
 }
@@ -264,18 +264,18 @@ impl<S: SiteSet> View<'_, S> {
 }
 
 /// Whether a stack of these pieces is legal in `game` (position files).
-pub fn stack_fits(game: &Game, pieces: &[u8]) -> bool {
+pub fn stack_fits(game: &Game, pieces: &[Code]) -> bool {
     game.stacks.as_ref().is_some_and(|def| within(game, def, pieces))
 }
 
 /// Whether a stack of these pieces is no taller than a stack may be and
 /// meets every limit.
-fn within(game: &Game, def: &StackDef, pieces: &[u8]) -> bool {
+fn within(game: &Game, def: &StackDef, pieces: &[Code]) -> bool {
     pieces.len() <= def.capacity as usize && fits(game, &def.limits, pieces)
 }
 
 /// Whether a stack of these pieces meets the limits.
-pub(crate) fn fits(game: &Game, limits: &[StackLimit], pieces: &[u8]) -> bool {
+pub(crate) fn fits(game: &Game, limits: &[StackLimit], pieces: &[Code]) -> bool {
     let has = |t: PieceType| pieces.iter().any(|&c| game.type_of(c) == t);
     limits.iter().all(|limit| match limit {
         StackLimit::AtMost { types, count } => {
@@ -295,12 +295,12 @@ pub(crate) fn fits(game: &Game, limits: &[StackLimit], pieces: &[u8]) -> bool {
 }
 
 /// Whether the pieces of `group` include one of type `piece`.
-fn holds(game: &Game, stack: &[u8], group: u8, piece: PieceType) -> bool {
+fn holds(game: &Game, stack: &[Code], group: u8, piece: PieceType) -> bool {
     stack.iter().enumerate().any(|(i, &c)| group & (1 << i) != 0 && game.type_of(c) == piece)
 }
 
 /// Whether the stack holds a piece of type `piece` of `player` or nobody.
-fn stack_has(game: &Game, stack: &[u8], piece: PieceType, player: Player) -> bool {
+fn stack_has(game: &Game, stack: &[Code], piece: PieceType, player: Player) -> bool {
     stack
         .iter()
         .any(|&c| game.type_of(c) == piece && (game.owner_of(c) == player || game.owner_of(c) == game.neutral()))
@@ -308,7 +308,7 @@ fn stack_has(game: &Game, stack: &[u8], piece: PieceType, player: Player) -> boo
 
 /// Whether `group` takes equal pieces lowest first (stacks are sorted, so
 /// equal pieces stand next to each other): one subset per multiset.
-fn canonical(stack: &[u8], group: u8) -> bool {
+fn canonical(stack: &[Code], group: u8) -> bool {
     (1..stack.len()).all(|i| group & (1 << i) == 0 || stack[i] != stack[i - 1] || group & (1 << (i - 1)) != 0)
 }
 
@@ -330,7 +330,7 @@ pub(crate) fn moving(game: &Game, pos: &Position, mv: &Move) -> i64 {
 pub(crate) fn play_group(game: &Game, pos: &mut Position, mv: &Move) -> u32 {
     let mover = pos.to_move;
     let neutral = game.neutral();
-    let mut moving = [0u8; MAX_STACK];
+    let mut moving: [Code; MAX_STACK] = [0; MAX_STACK];
     let mut n = 0;
     for i in (0..pos.stack(mv.from).len()).rev() {
         if mv.group & (1 << i) != 0 {
@@ -383,7 +383,7 @@ pub(crate) fn hash_after(game: &Game, pos: &Position, mv: &Move) -> Option<u64> 
     let z = &game.zobrist;
     let (mover, neutral) = (pos.to_move, game.neutral());
     let unordered = game.stacks.as_ref().is_some_and(|s| s.unordered);
-    let stacked = |site: Site, pieces: &[u8]| super::stack::stack_hash(game, site, pieces);
+    let stacked = |site: Site, pieces: &[Code]| super::stack::stack_hash(game, site, pieces);
     let mut hash = pos.hash ^ stacked(mv.from, pos.stack(mv.from)) ^ stacked(mv.to, pos.stack(mv.to));
     // What stays on the start, and what stands on the destination after.
     let (mut rest, mut arrived) =

@@ -10,12 +10,13 @@ use super::state::Position;
 use crate::board::Site;
 use crate::game::Game;
 use crate::game::limits::MAX_STACK;
+use crate::game::rules::Code;
 
 impl Position {
     /// The pieces on `site`, bottom to top (empty in games without stacks:
     /// read `cells` there).
     #[inline]
-    pub fn stack(&self, site: Site) -> &[u8] {
+    pub fn stack(&self, site: Site) -> &[Code] {
         match self.heights.get(site as usize) {
             Some(&h) => &self.stack[site as usize * MAX_STACK..][..h as usize],
             None => &[],
@@ -25,13 +26,13 @@ impl Position {
 
 /// The part of the hash that a stack of these pieces, bottom first, on
 /// `site` contributes.
-pub(crate) fn stack_hash(game: &Game, site: Site, pieces: &[u8]) -> u64 {
+pub(crate) fn stack_hash(game: &Game, site: Site, pieces: &[Code]) -> u64 {
     pieces.iter().enumerate().fold(0, |hash, (level, &code)| hash ^ game.zobrist.stacked(site as usize, level, code))
 }
 
 /// Adds a piece to the stack on `site`: on top, or in its place when the
 /// order is not part of the game. The caller has checked the capacity.
-pub(crate) fn push(game: &Game, pos: &mut Position, site: Site, code: u8) {
+pub(crate) fn push(game: &Game, pos: &mut Position, site: Site, code: Code) {
     let unordered = game.stacks.as_ref().is_some_and(|s| s.unordered);
     let before = stack_hash(game, site, pos.stack(site));
     let (base, height) = (site as usize * MAX_STACK, pos.heights[site as usize] as usize);
@@ -52,7 +53,7 @@ pub(crate) fn push(game: &Game, pos: &mut Position, site: Site, code: u8) {
 }
 
 /// Takes the piece at `index` (0: the bottom) out of the stack on `site`.
-pub(crate) fn remove_at(game: &Game, pos: &mut Position, site: Site, index: usize) -> u8 {
+pub(crate) fn remove_at(game: &Game, pos: &mut Position, site: Site, index: usize) -> Code {
     let before = stack_hash(game, site, pos.stack(site));
     let (base, height) = (site as usize * MAX_STACK, pos.heights[site as usize] as usize);
     let code = pos.stack[base + index];

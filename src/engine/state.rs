@@ -45,7 +45,7 @@ pub const NO_CHOICE: PieceType = PieceType::MAX;
 #[derive(Clone, Debug, PartialEq)]
 pub struct Position {
     /// Piece code per site; 0 is empty (see `Game::code`).
-    pub cells: Vec<u8>,
+    pub cells: Vec<Code>,
     /// `hands[player * types + type]`.
     pub hands: Vec<u16>,
     pub counters: Vec<i64>,
@@ -54,7 +54,7 @@ pub struct Position {
     /// `sets[code]`: the sites holding that piece; `sets[0]` the empty sites.
     pub sets: SetTable,
     /// Per-site state of the piece there (0: none; a stored direction + 1).
-    pub states: Vec<u8>,
+    pub states: Vec<Dir>,
     pub phase: u8,
     pub to_move: Player,
     pub ply: u32,
@@ -75,7 +75,7 @@ pub struct Position {
     pub dice: Vec<u8>,
     /// Games with stacks: `stack[site * MAX_STACK + level]`, bottom first,
     /// and `heights[site]` (both empty in other games; see `stack.rs`).
-    pub stack: Vec<u8>,
+    pub stack: Vec<Code>,
     pub heights: Vec<u8>,
 }
 
@@ -283,7 +283,7 @@ impl State {
     }
 
     /// The piece code on a site (0 when empty).
-    pub fn cell(&self, site: Site) -> u8 {
+    pub fn cell(&self, site: Site) -> Code {
         self.pos.cells[site as usize]
     }
 

@@ -121,7 +121,7 @@ fn attacked<S: SiteSet>(game: &Game, pos: &Position, who: Player, site: Site, pl
 
 /// Puts a different piece (or none: code 0) on a site, keeping sets and
 /// counts right (the hash is not needed on scratch positions).
-fn replace(game: &Game, pos: &mut Position, site: Site, code: u8) {
+fn replace(game: &Game, pos: &mut Position, site: Site, code: Code) {
     let old = pos.cells[site as usize];
     let types = game.pieces.len();
     pos.sets.remove(old as usize, site);

@@ -318,7 +318,7 @@ pub fn parse_position(game: &Arc<Game>, source: Source) -> Result<State, Box<Rep
 
 /// "white man" -> its cell code and piece state, or a hint about what was
 /// meant. A piece that keeps a direction may add it: "moon star heading=C03+".
-fn piece_code(game: &Game, text: &str) -> Result<(u8, u8), String> {
+fn piece_code(game: &Game, text: &str) -> Result<(crate::game::rules::Code, crate::board::Dir), String> {
     let mut words = text.split_whitespace();
     let (Some(owner), Some(piece)) = (words.next(), words.next()) else {
         return Err("write the owner then the type, such as \"white man\" (or \"neutral ...\")".to_string());

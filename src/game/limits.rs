@@ -30,3 +30,6 @@ pub const MAX_STACK_TYPES: usize = 64;
 /// The most group rules one phase may have (move generation keeps the sites
 /// each reaches on the stack).
 pub const MAX_GROUP_RULES: usize = 32;
+
+/// The most piece types a game may have (a type is a byte; 255 means none).
+pub const MAX_TYPES: usize = 255;

@@ -66,17 +66,17 @@ impl Game {
 
     /// The cell code of a piece: 0 is an empty site.
     #[inline]
-    pub fn code(&self, owner: Player, piece: PieceType) -> u8 {
-        1 + piece * self.owner_count() as u8 + owner
+    pub fn code(&self, owner: Player, piece: PieceType) -> Code {
+        1 + piece as Code * self.owner_count() as Code + owner as Code
     }
 
     #[inline]
-    pub fn owner_of(&self, code: u8) -> Player {
+    pub fn owner_of(&self, code: Code) -> Player {
         self.code_owner[code as usize]
     }
 
     #[inline]
-    pub fn type_of(&self, code: u8) -> PieceType {
+    pub fn type_of(&self, code: Code) -> PieceType {
         self.code_type[code as usize]
     }
 
@@ -94,7 +94,7 @@ impl Game {
     }
 
     /// "white man", "neutral disc": how a piece is written in traces and positions.
-    pub fn describe_code(&self, code: u8) -> String {
+    pub fn describe_code(&self, code: Code) -> String {
         let owner = self.owner_of(code);
         let owner = self.players.get(owner as usize).map_or("neutral", String::as_str);
         format!("{owner} {}", self.pieces[self.type_of(code) as usize].name)

@@ -29,6 +29,10 @@ pub const CHANCE: Player = Player::MAX - 1;
 /// Index of a piece type.
 pub type PieceType = u8;
 
+/// A piece on a site, owner and type in one number (0: no piece; see
+/// `Game::code`).
+pub type Code = u16;
+
 #[derive(Clone, Debug)]
 pub struct PieceDef {
     pub name: String,

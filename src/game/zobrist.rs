@@ -3,6 +3,7 @@
 //! so hashes are the same on every machine and in every run.
 
 use super::limits::HAND_KEYS;
+use super::rules::Code;
 use rand::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -44,7 +45,7 @@ impl Zobrist {
 
     /// Key of piece `code` at `level` (0: the bottom) of the stack on `site`.
     #[inline]
-    pub fn stacked(&self, site: usize, level: usize, code: u8) -> u64 {
+    pub fn stacked(&self, site: usize, level: usize, code: Code) -> u64 {
         if level == 0 {
             self.cell(site, code)
         } else {
@@ -54,7 +55,7 @@ impl Zobrist {
 
     /// Key of piece `code` on `site` (code 0, an empty site, has key 0 by convention: callers skip it).
     #[inline]
-    pub fn cell(&self, site: usize, code: u8) -> u64 {
+    pub fn cell(&self, site: usize, code: Code) -> u64 {
         self.cell[site * self.codes + code as usize]
     }
 
@@ -71,11 +72,14 @@ impl Zobrist {
     /// Key of per-piece state `value` on `site` (0, no state, has key 0).
     /// Mixed from the numbers rather than tabled: states are rare.
     #[inline]
-    pub fn state(&self, site: usize, value: u8) -> u64 {
+    pub fn state(&self, site: usize, value: u16) -> u64 {
         if value == 0 {
             return 0;
         }
-        mix((site as u64) << 8 | value as u64)
+        if value < 256 {
+            return mix((site as u64) << 8 | value as u64);
+        }
+        mix((site as u64) << 16 | value as u64) ^ 0x57a7_e000
     }
 
     /// Key of a die showing `value` (0, not thrown yet, has key 0). Mixed
@@ -85,7 +89,7 @@ impl Zobrist {
         if value == 0 {
             return 0;
         }
-        self.state(0xd1ce_0000 + die, value)
+        self.state(0xd1ce_0000 + die, value as u16)
     }
 
     #[inline]

@@ -5,10 +5,11 @@
 use crate::board::{Board, BoardShape, Site};
 use crate::engine::State;
 use crate::game::rules::CHANCE;
+use crate::game::rules::Code;
 
 /// One character per piece: the type's initial, upper case for the first
 /// player, lower case for the second, digits for more, `*` for neutral.
-fn symbol(state: &State, code: u8) -> char {
+fn symbol(state: &State, code: Code) -> char {
     let game = state.game();
     let initial = game.pieces[game.type_of(code) as usize].name.chars().next().unwrap_or('?');
     match game.owner_of(code) as usize {

@@ -1,24 +1,22 @@
-//! Board sizes: a game's site sets are as wide as its board needs (one
-//! `u128` up to 127 sites, wider sets beyond), so big boards play the same
-//! rules as small ones. The limit, 4,095 sites, is tested at its edge.
+//! The language's size limits, each tested at its edge: boards of up to
+//! 4,095 sites (a game's site sets are as wide as its board needs: one
+//! `u128` up to 127 sites, wider sets beyond, so big boards play the same
+//! rules as small ones), and up to 255 piece types. Graph lines and table
+//! memory are in `classic_games.rs`.
 
 use orrery::Game;
 use orrery::agents::perft::perft;
 use orrery::check::check;
 use orrery::diagnostics::{Source, render_all};
 
-/// A graph board of `points` points in rows of 64, each row a line.
+/// A graph board of `points` points in rows of 64, one line through all.
 fn graph_game(points: usize) -> String {
     let mut text = String::from("game \"Many points\"\nplayers white, black\nboard graph {\n");
     for i in 0..points {
         text.push_str(&format!("  point p{i} at ({}, {})\n", i % 64, i / 64));
     }
-    for row in 0..points.div_ceil(64) {
-        let names: Vec<String> = (row * 64..points.min(row * 64 + 64)).map(|i| format!("p{i}")).collect();
-        if names.len() > 1 {
-            text.push_str(&format!("  line r{row}: {}\n", names.join(" - ")));
-        }
-    }
+    let names: Vec<String> = (0..points).map(|i| format!("p{i}")).collect();
+    text.push_str(&format!("  line all: {}\n", names.join(" - ")));
     text.push_str("}\npiece stone\nsetup { hand white: 1 stone  hand black: 1 stone }\n");
     text.push_str("phase play {\n  place stone on empty\n}\nend {\n  when hands empty: draw\n}\n");
     text
@@ -85,4 +83,30 @@ fn five_along_a_diagonal_across_set_words_wins() {
     let state = play(&["c3", "a26", "d4", "b26", "e5", "c26", "f6", "d26"]);
     assert!(!state.is_over());
     assert_eq!(perft(&state, 1), 676 - 8);
+}
+
+/// A game declaring `types` piece types, one of each placed from hand.
+fn many_types(types: usize) -> String {
+    let mut text = String::from("game \"Types\"\nplayers white, black\nboard square 26 x 26\n");
+    (0..types).for_each(|t| text.push_str(&format!("piece t{t}\n")));
+    text.push_str(&format!("setup {{ hand white: 1 t{}  hand black: 1 t0 }}\n", types - 1));
+    text.push_str("phase play {\n");
+    (0..types).for_each(|t| text.push_str(&format!("  place t{t} on empty\n")));
+    text.push_str("}\n");
+    text
+}
+
+#[test]
+fn a_game_has_up_to_255_piece_types() {
+    // 255 types, three owners: 766 piece codes, past the 255 one byte held.
+    let game = Game::from_source(Source::new("types.rules", many_types(255)), &[]).expect("255 types fit");
+    let mut state = game.initial_state();
+    assert_eq!(perft(&state, 1), 676);
+    state.play("t254@z26").expect("the last type is placed");
+    assert!(orrery::formats::position::to_toml(&state).contains("z26 = \"white t254\""));
+    let source = Source::new("types.rules", many_types(256));
+    let diagnostics = check(&source);
+    assert_eq!(diagnostics.iter().map(|d| d.code.to_string()).collect::<Vec<_>>(), ["E0503"]);
+    let rendered = render_all(&source, &diagnostics, false);
+    assert!(rendered.contains("piece type number 256"), "{rendered}");
 }
