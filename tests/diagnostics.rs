@@ -92,6 +92,7 @@ broken![
     forbid_over_without_hop,
     graph_without_points,
     hand_count_out_of_range,
+    jump_instead_of_hop,
     line_repeats_point,
     line_through_unknown_point,
     missing_players,

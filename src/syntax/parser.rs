@@ -238,6 +238,11 @@ fn syntax_error(error: &pest::error::Error<Rule>, piece: &str, offset: usize) ->
     }
     if found == UNCLOSED_STRING {
         diagnostic = diagnostic.with_help("a string ends with `\"` on the line where it starts");
+    } else if !at_end
+        && let Some(word) = found.strip_prefix('`').and_then(|f| f.strip_suffix('`'))
+        && let Some((_, instead)) = MISSING_WORDS.iter().find(|(w, _)| *w == word.to_lowercase())
+    {
+        diagnostic = diagnostic.with_help(format!("Orrery has no `{word}`: {instead}"));
     } else if !at_end && let Some(word) = found.strip_prefix('`').and_then(|f| f.strip_suffix('`')) {
         // A misspelt keyword: the expected words are written in backquotes.
         let keywords: Vec<&str> = expected
@@ -273,6 +278,31 @@ const FOREIGN_WORDS: [(&str, &str); 9] = [
     ("define", "Orrery has no macros; name things with `region`, `group`, `directions` or `pattern`"),
     ("variables", "numbers that change are `counter` items: `counter score = 0 per player`"),
     ("moves", "moves are `place` and `move` rules inside a `phase`"),
+];
+
+/// Words for constructs inside rules that other tools have and Orrery has
+/// not (yet), and the nearest thing it has.
+const MISSING_WORDS: [(&str, &str); 14] = [
+    ("jump", "a move over a piece is `hop`: `move man { hop all over enemy }`"),
+    ("leap", "a move over a piece is `hop`; a longer flight is `slide … over`"),
+    ("drop", "putting a piece from the hand on the board is `place`: `place man on empty`"),
+    ("add", "putting a piece on the board is `place`: `place man on empty`"),
+    ("shoot", "removing a piece as part of a move is an effect: `capture ahead`, or `remove on …` after the move"),
+    ("castle", "castling is not in the language yet; the nearest is `together { MOVE MOVE }`, two pieces in one move"),
+    (
+        "castling",
+        "castling is not in the language yet; the nearest is `together { MOVE MOVE }`, two pieces in one move",
+    ),
+    ("swap", "a swap (pie) rule is not in the language yet; the nearest is an `action` with effects"),
+    ("repeat", "repeated steps inside one move are not in the language yet; `turn stays` gives the player another ply"),
+    ("sequence", "a move of several steps is a move program: `move man { step n  step e }` (section 12)"),
+    (
+        "then",
+        "steps of one move follow one another inside `move TYPE { … }`; effects after it go in `after move { … }`",
+    ),
+    ("fromto", "a move is `move TYPE { step DIRS }`, `slide DIRS` or `hop DIRS over …` (section 12)"),
+    ("promotion", "promotion is a phase rule: `promote man on far from hand` (section 11.6)"),
+    ("enpassant", "en passant is not in the language yet; the nearest are the site words `last_from` and `last_to`"),
 ];
 
 /// A chunk that starts with a word that is not an item keyword.
