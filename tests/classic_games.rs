@@ -276,3 +276,17 @@ fn gomoku() {
     let stats = orrery::agents::playout::run_batch(&game.initial_state(), 20, 5, 1);
     assert_eq!(stats.unfinished, 0);
 }
+
+/// English draughts: chains of hops as one move, compulsory capture,
+/// crowning that ends the move. The published perft figures (depths 8 and
+/// 9, 845,931 and 3,963,680, in the ignored test below).
+#[test]
+fn english_draughts() {
+    assert_eq!(perfts("english_draughts", 7), [7, 49, 302, 1_469, 7_361, 36_768, 179_740]);
+}
+
+#[test]
+#[ignore = "a few seconds in a debug build: cargo test --release -- --ignored"]
+fn english_draughts_deep() {
+    assert_eq!(perfts("english_draughts", 9)[7..], [845_931, 3_963_680]);
+}

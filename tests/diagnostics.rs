@@ -75,6 +75,7 @@ broken![
     board_in_pieces,
     board_size_out_of_range,
     capture_before_move,
+    chain_with_another_movement,
     circle_too_short,
     duplicate_item,
     duplicate_line,

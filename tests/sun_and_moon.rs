@@ -195,8 +195,9 @@ fn every_site_is_on_the_lines_the_spec_says() {
         v.sort();
         v
     };
-    let directions_with_neighbour =
-        |site: u16| (0..board.directions.len()).filter(|&d| board.next(site, d as orrery::board::Dir) != NO_SITE).count();
+    let directions_with_neighbour = |site: u16| {
+        (0..board.directions.len()).filter(|&d| board.next(site, d as orrery::board::Dir) != NO_SITE).count()
+    };
     let mut ring_stars = 0;
     for site in 0..board.site_count() as u16 {
         let name = board.site_name(site).to_string();

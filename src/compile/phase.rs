@@ -56,6 +56,7 @@ fn empty_phase(name: &str) -> PhaseDef {
         after_move: Vec::new(),
         after_effects: Vec::new(),
         must_capture: false,
+        capture_most: false,
         together: false,
         after_capture: Vec::new(),
         after_promotion: Vec::new(),
@@ -205,7 +206,10 @@ fn phase_rules(scope: &Scope, rules: &[PhaseRule], def: &mut PhaseDef) -> bool {
                 }
             }
             PhaseRule::Turn { stays, .. } => def.turn_stays = *stays,
-            PhaseRule::MustCapture { .. } => def.must_capture = true,
+            PhaseRule::MustCapture { most, .. } => {
+                def.must_capture = true;
+                def.capture_most |= *most;
+            }
             PhaseRule::After { trigger, piece, when, update } => {
                 let piece = piece.as_ref().map(|p| scope.piece(p));
                 let update = super::counters::update(scope, update, piece.flatten(), when.as_ref());
@@ -327,6 +331,8 @@ fn capture_reach(path: &[MoveOp], effects: &[EffectOp]) -> Vec<u8> {
     for (i, op) in path.iter().enumerate().rev() {
         let step = match op {
             MoveOp::Step { .. } => 1,
+            // A chain goes on as long as there is something to hop.
+            MoveOp::Hop { chain: Some(_), .. } => u8::MAX,
             MoveOp::Hop { .. } => 2,
             MoveOp::Slide { max, .. } => *max,
         };

@@ -8,7 +8,7 @@ use crate::board::Dir;
 use crate::check::scope::Scope;
 use crate::diagnostics::Diagnostic;
 use crate::game::limits::MAX_PATH;
-use crate::game::rules::{CaptureMode, EffectOp, Heading, MoveOp, MoveTest, SiteFilter, SiteTest};
+use crate::game::rules::{CaptureMode, Chain, EffectOp, Heading, MoveOp, MoveTest, SiteFilter, SiteTest};
 use crate::syntax::ast::{CaptureTarget, EffectMode, Heading as HeadingDecl, MoveCond, MoveSite, SiteCond, Statement};
 use crate::syntax::span::{Span, Spanned};
 
@@ -26,6 +26,8 @@ pub(super) struct Written {
     ahead_used: bool,
     /// Optional effects so far (each gets a bit of `Move::taken`).
     optional: u8,
+    /// A live chain of hops (`hop … again`), where it is written.
+    chain: Option<Span>,
 }
 
 /// A lowered move program.
@@ -59,6 +61,9 @@ pub fn move_program(scope: &Scope, statements: &[Statement], rule_span: Span) ->
             );
         }
     }
+    if let Some(span) = written.chain {
+        ok &= chain_fits(scope, &program, span);
+    }
     let path = &program.path;
     if ok && path.is_empty() {
         // Underline `move PIECE`, not the whole body.
@@ -78,6 +83,42 @@ pub fn move_program(scope: &Scope, statements: &[Statement], rule_span: Span) ->
         return None;
     }
     ok.then_some(program)
+}
+
+/// A chain of hops is the whole movement of its move, its only effect is
+/// capturing what it hops, and each of its hops names one of at most
+/// `MAX_CHAIN_DIRS` directions (a chain keeps its hops in the move).
+fn chain_fits(scope: &Scope, program: &Program, span: Span) -> bool {
+    let mut ok = true;
+    let mut fault = |message: &str, label: &str, help: &str| {
+        ok = false;
+        scope.error(Diagnostic::error("E0412", message.to_string()).with_label(span, label).with_help(help));
+    };
+    if program.path.len() != 1 {
+        fault(
+            "a chain of hops is the whole movement of its move",
+            "`again` with another movement in the same move",
+            "write the chain in a `move` rule of its own: `move man { hop diagonal over enemy again  capture over }`",
+        );
+    }
+    let plain_capture = |e: &EffectOp| matches!(e, EffectOp::CaptureAt { site: MoveSite::Over, mode: CaptureMode::Always, filter } if filter.test == SiteTest::True);
+    if !program.effects.iter().all(plain_capture) || !program.forbid.is_empty() {
+        fault(
+            "a chain of hops takes only `capture over`",
+            "a chain with other effects or a `forbid`",
+            "`capture over` takes every piece the chain hops; other effects and `forbid` are not available on chains yet",
+        );
+    }
+    if let Some(MoveOp::Hop { dirs, .. }) = program.path.first()
+        && dirs.len() > crate::game::limits::MAX_CHAIN_DIRS
+    {
+        fault(
+            &format!("a chain of hops goes in at most {} directions", crate::game::limits::MAX_CHAIN_DIRS),
+            &format!("{} directions", dirs.len()),
+            "name fewer directions for the chain",
+        );
+    }
+    ok
 }
 
 /// Whether any branch of a program has a `step` or `slide`.
@@ -136,6 +177,11 @@ fn lower_block(
                     ok = false;
                     continue;
                 };
+                if let Statement::Hop { again: Some(again), .. } = statement
+                    && live
+                {
+                    written.chain = Some(scope.trimmed(again.span));
+                }
                 if live && program.path.len() == MAX_PATH {
                     ok = false;
                     scope.error(
@@ -358,11 +404,22 @@ fn lower_movement(
                 .unwrap_or_default();
             Some(MoveOp::Step { dirs, heading, to, reach, back })
         }
-        Statement::Hop { over, .. } => {
+        Statement::Hop { over, again, .. } => {
             let over = site_filter(scope, over);
+            let chain = again.as_ref().map(|again| {
+                let until = match &again.until {
+                    Some(cond) => site_filter(scope, cond).map(Some),
+                    None => Some(None),
+                };
+                until.map(|until| Chain { may_stop: again.may_stop, until })
+            });
+            let chain = match chain {
+                Some(c) => Some(c?),
+                None => None,
+            };
             let ((dirs, _), to, over) = (heading?, to?, over?);
             let jumps = board.map(|b| b.jumps(&dirs)).unwrap_or_default();
-            Some(MoveOp::Hop { dirs, over, to, jumps })
+            Some(MoveOp::Hop { dirs, over, to, jumps, chain })
         }
         Statement::Slide { distance, by_die, over, through, .. } => {
             let die = match by_die {

@@ -237,8 +237,18 @@ pub(crate) fn play_move(game: &Game, pos: &mut Position, mv: &Move) -> (u32, boo
             }
             put(game, pos, mv.to, code);
             set_state(game, pos, mv.to, state);
-            for effect in effects {
-                captured += run_effect(game, pos, effect, mv, mover);
+            if let Some((_, jumps)) = super::chain::chain_of(rule) {
+                // A chain's only effect is `capture over`: every piece it hopped.
+                if !effects.is_empty() {
+                    for (over, _) in super::chain::hops(jumps, *mv) {
+                        capture(game, pos, over);
+                        captured += 1;
+                    }
+                }
+            } else {
+                for effect in effects {
+                    captured += run_effect(game, pos, effect, mv, mover);
+                }
             }
             if mv.choice != NO_CHOICE {
                 let slot = mover as usize * types + mv.choice as usize;

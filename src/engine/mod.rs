@@ -5,6 +5,7 @@
 //! (perft, playouts, agents) in [`crate::agents`].
 
 mod apply;
+mod chain;
 mod connection;
 mod effects;
 pub(crate) mod group;

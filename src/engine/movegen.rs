@@ -267,6 +267,7 @@ impl<S: SiteSet> View<'_, S> {
                         captures_over: effects
                             .iter()
                             .any(|e| matches!(e, EffectOp::CaptureAt { site: MoveSite::Over, .. })),
+                        player,
                     };
                     let start = Stop { at: from, over: NO_SITE, dir: NO_DIR, runs: [0; MAX_ALONG] };
                     if !self.walk(&walk, 0, start, &mut arrive) {
@@ -370,9 +371,13 @@ impl<S: SiteSet> View<'_, S> {
         if mv.to == site && mv.from != NO_SITE {
             return true;
         }
-        let MoveRule::Move { effects, .. } = &self.game.phases[self.pos.phase as usize].moves[mv.rule as usize] else {
+        let rule = &self.game.phases[self.pos.phase as usize].moves[mv.rule as usize];
+        let MoveRule::Move { effects, .. } = rule else {
             return false;
         };
+        if let Some((_, jumps)) = super::chain::chain_of(rule) {
+            return !effects.is_empty() && super::chain::hops(jumps, *mv).any(|(over, _)| over == site);
+        }
         effects.iter().any(|effect| match effect {
             EffectOp::CaptureAt { .. } => self.captured_at(effect, mv, player) == site,
             EffectOp::CaptureCustodial { dirs } => self.custodial_takes(mv, dirs, site, player),
@@ -390,7 +395,12 @@ impl<S: SiteSet> View<'_, S> {
                 return true;
             }
         }
-        let effects = match self.game.phases[self.pos.phase as usize].moves.get(mv.rule as usize) {
+        let rule = self.game.phases[self.pos.phase as usize].moves.get(mv.rule as usize);
+        if let Some((_, _)) = rule.and_then(super::chain::chain_of) {
+            return super::chain::hop_count(mv) > 0
+                && matches!(rule, Some(MoveRule::Move { effects, .. }) if !effects.is_empty());
+        }
+        let effects = match rule {
             Some(MoveRule::Move { effects, .. }) if !mv.is_action() => effects,
             Some(MoveRule::Place { effects, .. }) if mv.is_placement() => effects,
             _ => return false,
@@ -426,6 +436,11 @@ impl<S: SiteSet> View<'_, S> {
     /// Where this capture-at-a-site effect of the move removes a piece,
     /// `NO_SITE` when it does not (not chosen, or nothing to take there).
     pub(crate) fn captured_at(&self, effect: &EffectOp, mv: &Move, player: Player) -> Site {
+        // A chain keeps its hops, not a site passed over (see `chain`).
+        let rule = self.game.phases[self.pos.phase as usize].moves.get(mv.rule as usize);
+        if rule.and_then(super::chain::chain_of).is_some() {
+            return NO_SITE;
+        }
         match effect {
             EffectOp::CaptureAt { site, filter, mode }
                 if mode.made(mv.taken) && self.capture_applies(*site, filter, mv, player) =>
@@ -576,6 +591,16 @@ impl<S: SiteSet> View<'_, S> {
                     }
                 }
             }
+            MoveOp::Hop { jumps, chain: Some(chain), to, .. } => {
+                let until = match &chain.until {
+                    Some(until) => self.filter_set(until, walk.player),
+                    None => S::EMPTY,
+                };
+                let from_lands = to.test == SiteTest::Empty && to.allowed.contains(from);
+                let chain_walk =
+                    super::chain::ChainWalk { chain, jumps, over: may_pass, target, from, from_lands, until };
+                return self.chains(&chain_walk, arrive);
+            }
             MoveOp::Hop { jumps, .. } => {
                 for &(hopped, land, dir) in &jumps[at as usize] {
                     if hopped == from || land == from || !may_pass.contains(hopped) || !target.contains(land) {
@@ -711,6 +736,8 @@ struct Walk<'a, S> {
     reach: &'a [u8],
     /// The rule captures on the site passed over.
     captures_over: bool,
+    /// Whose move it is (conditions of a chain are seen from them).
+    player: Player,
 }
 
 /// Where a walk stands: the site, the last site passed over, the last

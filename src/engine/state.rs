@@ -312,7 +312,9 @@ impl State {
             if phase.dedupe {
                 self.dedupe(buf);
             }
-            if phase.must_capture {
+            if phase.capture_most {
+                self.most_captures_only(buf);
+            } else if phase.must_capture {
                 self.captures_only(buf);
             }
             if buf.is_empty() && self.passes() {
@@ -328,6 +330,24 @@ impl State {
             let player = self.pos.to_move;
             if buf.iter().any(|m| view.captures(m, player)) {
                 buf.retain(|m| view.captures(m, player));
+            }
+        })
+    }
+
+    /// `must capture most`: keeps the moves that take the most pieces (a
+    /// chain takes one a hop; any other capture counts one).
+    fn most_captures_only(&self, buf: &mut Vec<Move>) {
+        with_width!(self.game.board.width, S => {
+            let view = self.view::<S>();
+            let player = self.pos.to_move;
+            let phase = &self.game.phases[self.pos.phase as usize];
+            let taken = |m: &Move| match phase.moves.get(m.rule as usize).and_then(super::chain::chain_of) {
+                Some(_) if view.captures(m, player) => super::chain::hop_count(m),
+                _ => view.captures(m, player) as u32,
+            };
+            let most = buf.iter().map(taken).max().unwrap_or(0);
+            if most > 0 {
+                buf.retain(|m| taken(m) == most);
             }
         })
     }
@@ -383,6 +403,10 @@ impl State {
             let [(from, to), (from2, to2)] = m.parts_sorted();
             return MoveKey { from, to, acts_on: [from2, to2], choice: NO_CHOICE, ..key };
         }
+        if super::chain::chain_of(&phase.moves[m.rule as usize]).is_some() {
+            // Two chains differ by their hops, kept in `over` and `dir`.
+            return MoveKey { acts_on: [m.over, m.dir], ..key };
+        }
         if let MoveRule::Move { effect_class, effects, keeps_dir, .. } = &phase.moves[m.rule as usize] {
             key.rule = *effect_class as u16;
             if *keeps_dir {
@@ -401,6 +425,13 @@ impl State {
             }
         }
         key
+    }
+
+    /// The landing sites of a chain move, in order (`None` for other moves).
+    pub(crate) fn chain_landings(&self, mv: &Move) -> Option<Vec<Site>> {
+        let rule = self.game.phases[self.pos.phase as usize].moves.get(mv.rule as usize)?;
+        let (_, jumps) = super::chain::chain_of(rule)?;
+        Some(super::chain::hops(jumps, *mv).map(|(_, land)| land).collect())
     }
 
     /// Where this capture effect of a move of the player to move removes a

@@ -3,7 +3,8 @@
 //! or ahead) is added as `/xSITE`, a promotion as `/TYPE`: `b3-b5/xb6/queen`.
 //! In games with stacks, a group move names its pieces when it does not take
 //! the whole stack, in stack order, and writes `x` for a capture:
-//! `{cube,star}c4xd5`. Typed moves are matched against the legal moves, so a
+//! `{cube,star}c4xd5`. A chain of hops writes each landing: `c3xe5xg7`.
+//! Typed moves are matched against the legal moves, so a
 //! mistyped or illegal move gets a clear answer.
 
 use crate::board::NO_SITE;
@@ -46,6 +47,18 @@ impl State {
             }
         } else if mv.group != 0 {
             self.group_text(mv)
+        } else if let Some(landings) = self.chain_landings(mv) {
+            // A chain of hops: every landing, `c3xe5xg7`.
+            let mut text = board.site_name(mv.from).to_string();
+            for land in landings {
+                text.push('x');
+                text.push_str(board.site_name(land));
+            }
+            if mv.choice != NO_CHOICE {
+                text.push('/');
+                text.push_str(&self.game.pieces[mv.choice as usize].name);
+            }
+            text
         } else {
             let mut text = format!("{}-{}", board.site_name(mv.from), board.site_name(mv.to));
             let phase = &self.game.phases[self.pos.phase as usize];

@@ -33,3 +33,13 @@ pub const MAX_GROUP_RULES: usize = 32;
 
 /// The most piece types a game may have (a type is a byte; 255 means none).
 pub const MAX_TYPES: usize = 255;
+
+/// The most directions a chain of hops may take (each hop of a chain is kept
+/// in the move as the number of its direction, in 3 bits).
+pub const MAX_CHAIN_DIRS: usize = 8;
+
+/// The most hops one chain keeps: 5 bits of count and 3 bits a hop in the
+/// 32 bits a move has for them (2 bits a hop when a chain has at most four
+/// directions: `MAX_CHAIN_NARROW`).
+pub const MAX_CHAIN: usize = 9;
+pub const MAX_CHAIN_NARROW: usize = 13;

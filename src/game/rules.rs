@@ -121,6 +121,17 @@ pub struct SiteFilter {
     pub test: SiteTest,
 }
 
+/// A chain of hops in one move (`hop … again`): the hop repeats from where
+/// it lands, never over a piece hopped before in the move (those pieces stay
+/// until the move ends), until no hop is possible, or a landing site passes
+/// `until`, or (with `may_stop`) after any hop. A chain move keeps its
+/// hops in the move itself (see `engine::chain`).
+#[derive(Clone, Debug)]
+pub struct Chain {
+    pub may_stop: bool,
+    pub until: Option<SiteFilter>,
+}
+
 /// How a piece gets from its site to its destination.
 #[derive(Clone, Debug)]
 pub enum MoveOp {
@@ -147,7 +158,8 @@ pub enum MoveOp {
     /// Over the adjacent site, which must pass `over`, to the site beyond it
     /// in the same direction, which must pass `to`.
     /// `jumps[site]`: the (over, landing) pairs of the directions from `site`.
-    Hop { dirs: Vec<Dir>, over: SiteFilter, to: SiteFilter, jumps: Vec<Vec<(Site, Site, Dir)>> },
+    /// With `chain`, a chain of such hops (`hop … again`).
+    Hop { dirs: Vec<Dir>, over: SiteFilter, to: SiteFilter, jumps: Vec<Vec<(Site, Site, Dir)>>, chain: Option<Chain> },
 }
 
 /// What happens after the piece has arrived; deterministic given the move.
@@ -520,6 +532,8 @@ pub struct PhaseDef {
     pub chance: bool,
     /// `must capture`: when some legal move captures, the others are not legal.
     pub must_capture: bool,
+    /// `must capture most`: only the moves taking the most pieces.
+    pub capture_most: bool,
     /// Some rule of the phase is a `together` (moves of two pieces).
     pub together: bool,
     /// `turn stays`: after a move of this phase the same player moves again

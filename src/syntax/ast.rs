@@ -275,7 +275,7 @@ pub enum PhaseRule {
     /// comes from no hand. The effects are custodial captures and flips.
     Place { neutral: bool, piece: Name, on: SiteCond, effects: Vec<Statement>, span: Span },
     /// `must capture`: when a capture is possible, only captures are legal.
-    MustCapture { span: Span },
+    MustCapture { most: bool, span: Span },
     /// `together { MOVE MOVE }`: one move of two different pieces.
     Together { parts: Vec<PhaseRule>, span: Span },
     /// `after move [when CONDITION] { EFFECTS }`
@@ -402,11 +402,13 @@ pub enum Statement {
         to: Option<SiteCond>,
         span: Span,
     },
-    /// Over the adjacent site (which must pass `over`) to the one beyond.
+    /// Over the adjacent site (which must pass `over`) to the one beyond;
+    /// with `again`, a chain of such hops in one move.
     Hop {
         directions: Directions,
         over: SiteCond,
         to: Option<SiteCond>,
+        again: Option<Again>,
         span: Span,
     },
     Capture {
@@ -509,6 +511,18 @@ pub enum CaptureKind {
 #[derive(Clone, Debug)]
 pub struct Directions {
     pub names: Vec<Name>,
+    pub span: Span,
+}
+
+/// `again [or stop] [until COND]` after a hop: the hop repeats from where
+/// it lands, over pieces not hopped before in the move.
+#[derive(Clone, Debug)]
+pub struct Again {
+    /// `or stop`: the chain may end after any hop; otherwise only when no
+    /// further hop is possible.
+    pub may_stop: bool,
+    /// The chain ends on a site meeting this condition.
+    pub until: Option<SiteCond>,
     pub span: Span,
 }
 

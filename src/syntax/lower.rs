@@ -305,6 +305,7 @@ impl Lowerer {
         }
         let span = self.span(&pair);
         let rule = pair.as_rule();
+        let text = pair.as_str();
         let mut inner = pair.into_inner();
         let mut next = || inner.next().expect("grammar guarantees this child");
         match rule {
@@ -319,7 +320,7 @@ impl Lowerer {
                 let effects = inner.next().map(|b| self.block(b)).unwrap_or_default();
                 PhaseRule::Place { neutral, piece, on, effects, span }
             }
-            Rule::must_capture => PhaseRule::MustCapture { span },
+            Rule::must_capture => PhaseRule::MustCapture { most: text.ends_with("most"), span },
             Rule::together_rule => PhaseRule::Together { parts: inner.map(|r| self.phase_rule(r)).collect(), span },
             Rule::after_block => {
                 let (mut when, mut effects) = (None, Vec::new());
@@ -639,8 +640,14 @@ impl Lowerer {
             Rule::hop_stmt => {
                 let directions = self.directions(next());
                 let over = self.site_cond(next());
-                let to = inner.next().map(|c| self.site_cond(c.into_inner().next().expect("to")));
-                Statement::Hop { directions, over, to, span }
+                let (mut to, mut again) = (None, None);
+                for part in inner {
+                    match part.as_rule() {
+                        Rule::destination => to = Some(self.site_cond(part.into_inner().next().expect("to"))),
+                        _ => again = Some(self.again(part)),
+                    }
+                }
+                Statement::Hop { directions, over, to, again, span }
             }
             Rule::leap_stmt => {
                 let a = self.int(next());
@@ -741,6 +748,20 @@ impl Lowerer {
 
     fn block(&self, pair: P) -> Vec<Statement> {
         pair.into_inner().map(|s| self.statement(s)).collect()
+    }
+
+    /// `again [or stop] [until COND]`.
+    fn again(&self, pair: P) -> Again {
+        let span = self.span(&pair);
+        let (mut may_stop, mut until) = (false, None);
+        for part in pair.into_inner() {
+            match part.as_rule() {
+                Rule::or_stop => may_stop = true,
+                Rule::hop_until => until = Some(self.site_cond(part.into_inner().next().expect("condition"))),
+                _ => {}
+            }
+        }
+        Again { may_stop, until, span }
     }
 
     fn directions(&self, pair: P) -> Directions {
