@@ -41,3 +41,24 @@ pub fn square_board(files: usize, ranks: usize) -> Board {
     }
     Board::from_parts(BoardShape::Square { files, ranks }, sites, Vec::new(), directions, next, opposite, sets)
 }
+
+impl Board {
+    /// On a square board, for each site the sites `(a, b)` squares away in
+    /// every orientation (a knight's move for `(1, 2)`); `None` on others.
+    pub fn leaps(&self, a: i64, b: i64) -> Option<super::SetTable> {
+        let BoardShape::Square { files, ranks } = self.shape else { return None };
+        let mut table = super::SetTable::new(self.width, self.site_count());
+        for from in 0..self.site_count() {
+            let (f0, r0) = ((from % files) as i64, (from / files) as i64);
+            for (df, dr) in [(a, b), (b, a)] {
+                for (sf, sr) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
+                    let (f, r) = (f0 + sf * df, r0 + sr * dr);
+                    if (0..files as i64).contains(&f) && (0..ranks as i64).contains(&r) && (f, r) != (f0, r0) {
+                        table.insert(from, (r * files as i64 + f) as Site);
+                    }
+                }
+            }
+        }
+        Some(table)
+    }
+}

@@ -98,23 +98,11 @@ pub(super) fn group_rule(scope: &Scope, parts: GroupParts) -> Option<MoveRule> {
             });
             GroupMovement::Jump { to, over: Some(over), jumps }
         }
-        Statement::Leap { offsets: (a, b), to, span } => {
-            let BoardShape::Square { files, ranks } = board.shape else {
-                scope.error(
-                    Diagnostic::error("E0702", "`leap` needs a square board")
-                        .with_label(scope.trimmed(*span), "files and ranks give a leap its sense"),
-                );
-                return None;
-            };
-            if !(0..=8).contains(&a.node) || !(0..=8).contains(&b.node) || a.node + b.node == 0 {
-                scope.error(
-                    Diagnostic::error("E0703", "a leap goes 0 to 8 squares each way, and somewhere")
-                        .with_label(Span::new(a.span.start, b.span.end), "out of range"),
-                );
-                return None;
-            }
+        Statement::Leap { offsets, to, span } => {
+            let (a, b) = leap_offsets(scope, offsets, *span)?;
+            let BoardShape::Square { files, ranks } = board.shape else { return None };
             let to = destination(scope, to.as_ref())?;
-            let jumps = per_site(board, |from| leaps(board, files, ranks, from, a.node, b.node, &holds));
+            let jumps = per_site(board, |from| leaps(board, files, ranks, from, a, b, &holds));
             GroupMovement::Jump { to, over: None, jumps }
         }
         Statement::Slide { heading, distance, over: None, through: None, to, .. } => {
@@ -244,6 +232,27 @@ fn plain_directions(scope: &Scope, heading: &Heading) -> Option<Vec<Dir>> {
             None
         }
     }
+}
+
+/// The offsets of a `leap (A, B)`, checked: a square board, 0 to 8 squares
+/// each way, and not (0, 0).
+pub(super) fn leap_offsets(scope: &Scope, offsets: &(Spanned<i64>, Spanned<i64>), span: Span) -> Option<(i64, i64)> {
+    let (a, b) = offsets;
+    let BoardShape::Square { .. } = scope.board.as_ref()?.shape else {
+        scope.error(
+            Diagnostic::error("E0702", "`leap` needs a square board")
+                .with_label(scope.trimmed(span), "files and ranks give a leap its sense"),
+        );
+        return None;
+    };
+    if !(0..=8).contains(&a.node) || !(0..=8).contains(&b.node) || a.node + b.node == 0 {
+        scope.error(
+            Diagnostic::error("E0703", "a leap goes 0 to 8 squares each way, and somewhere")
+                .with_label(Span::new(a.span.start, b.span.end), "out of range"),
+        );
+        return None;
+    }
+    Some((a.node, b.node))
 }
 
 /// The leaps from `from`, (a, b) squares in every orientation, with the

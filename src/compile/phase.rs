@@ -256,10 +256,11 @@ fn phase_rules(scope: &Scope, rules: &[PhaseRule], def: &mut PhaseDef) -> bool {
                     _ => ok = false,
                 }
             }
-            PhaseRule::Promote { piece, on, .. } => {
+            PhaseRule::Promote { piece, on, to, .. } => {
                 let (piece, on) = (scope.piece(piece), site_filter(scope, on));
-                match (piece, on) {
-                    (Some(piece), Some(on)) => def.promotions.push(PromoteRule { piece, on }),
+                let to: Vec<Option<PieceType>> = to.iter().map(|t| scope.piece(t)).collect();
+                match (piece, on, to.into_iter().collect::<Option<Vec<_>>>()) {
+                    (Some(piece), Some(on), Some(to)) => def.promotions.push(PromoteRule { piece, on, to }),
                     _ => ok = false,
                 }
             }
@@ -330,6 +331,8 @@ fn capture_reach(path: &[MoveOp], effects: &[EffectOp]) -> Vec<u8> {
     let mut tail = vec![u8::from(ahead); path.len() + 1];
     for (i, op) in path.iter().enumerate().rev() {
         let step = match op {
+            // A leap (a step with no direction) goes at most 8 squares each way.
+            MoveOp::Step { dirs, heading: Heading::Any, .. } if dirs.is_empty() => crate::board::MAX_BALL as u8,
             MoveOp::Step { .. } => 1,
             // A chain goes on as long as there is something to hop.
             MoveOp::Hop { chain: Some(_), .. } => u8::MAX,
@@ -341,7 +344,7 @@ fn capture_reach(path: &[MoveOp], effects: &[EffectOp]) -> Vec<u8> {
     // A capture `over` lands behind the piece's path: from the first movement on,
     // nothing bounds where the piece may be. A custodial capture reaches a
     // whole run of pieces: nothing bounds it at all.
-    if effects.iter().any(|e| matches!(e, EffectOp::CaptureCustodial { .. })) {
+    if effects.iter().any(|e| matches!(e, EffectOp::CaptureCustodial { .. } | EffectOp::CaptureOn { .. })) {
         tail.iter_mut().for_each(|t| *t = u8::MAX);
     } else if effects.iter().any(|e| matches!(e, EffectOp::CaptureAt { site: MoveSite::Over, .. })) {
         tail.iter_mut().skip(1).for_each(|t| *t = u8::MAX);

@@ -145,14 +145,6 @@ fn lower_block(
     let mut ok = true;
     for statement in statements {
         match statement {
-            Statement::Leap { span, .. } => {
-                ok = false;
-                scope.error(
-                    Diagnostic::error("E0707", "`leap` is a movement of group moves")
-                        .with_label(scope.trimmed(*span), "in a move of one piece")
-                        .with_help("use it in `move group with TYPE { leap (1, 2) }`, in a game with stacks"),
-                );
-            }
             Statement::If { option, then, otherwise, .. } => {
                 let chosen = scope.bool_option(option);
                 ok &= chosen.is_some();
@@ -160,7 +152,10 @@ fn lower_block(
                 ok &= lower_block(scope, then, program, written, live && chosen);
                 ok &= lower_block(scope, otherwise, program, written, live && !chosen);
             }
-            Statement::Step { to, span, .. } | Statement::Slide { to, span, .. } | Statement::Hop { to, span, .. } => {
+            Statement::Step { to, span, .. }
+            | Statement::Slide { to, span, .. }
+            | Statement::Hop { to, span, .. }
+            | Statement::Leap { to, span, .. } => {
                 let span = scope.trimmed(*span);
                 if written.effect && live {
                     ok = false;
@@ -215,6 +210,17 @@ fn lower_block(
                             );
                         }
                         scope.directions(directions).map(|dirs| EffectOp::CaptureCustodial { dirs })
+                    }
+                    CaptureTarget::On(condition) => {
+                        if let Some(mode) = mode {
+                            ok = false;
+                            scope.error(
+                                Diagnostic::error("E0409", "a capture on a condition is always made")
+                                    .with_label(mode.span, "`may` and `must` apply to captures at a site")
+                                    .with_help("write `capture on CONDITION`, or `may capture ahead`"),
+                            );
+                        }
+                        site_filter(scope, condition).map(|filter| EffectOp::CaptureOn { filter })
                     }
                     CaptureTarget::Site { site, condition } => {
                         ok &= effect_site(scope, site, "capture", "capture `over`, `ahead` or `to`", written, program);
@@ -352,6 +358,8 @@ fn lower_heading(
     let heading = match statement {
         Statement::Step { heading, .. } | Statement::Slide { heading, .. } => heading,
         Statement::Hop { directions, .. } => return scope.directions(directions).map(|d| (d, Heading::Any)),
+        // A leap goes by offsets, in no direction.
+        Statement::Leap { .. } => return Some((Vec::new(), Heading::Any)),
         _ => return None,
     };
     let (directions, kind) = match heading {
@@ -403,6 +411,13 @@ fn lower_movement(
                 .map(|b| b.reach(&dirs.iter().map(|&d| b.opposite[d as usize]).collect::<Vec<_>>()))
                 .unwrap_or_default();
             Some(MoveOp::Step { dirs, heading, to, reach, back })
+        }
+        Statement::Leap { offsets, span, .. } => {
+            let (a, b) = super::group::leap_offsets(scope, offsets, *span)?;
+            let ((dirs, heading), to) = (heading?, to?);
+            // The leaps from a site are the leaps to it: `back` is `reach`.
+            let reach = board?.leaps(a, b)?;
+            Some(MoveOp::Step { dirs, heading, to, back: reach.clone(), reach })
         }
         Statement::Hop { over, again, .. } => {
             let over = site_filter(scope, over);

@@ -227,6 +227,10 @@ pub(crate) fn play_move(game: &Game, pos: &mut Position, mv: &Move) -> (u32, boo
         MoveRule::Group { .. } => captured += super::group::play_group(game, pos, mv),
         MoveRule::Action { .. } => {}
         MoveRule::Move { effects, keeps_dir, .. } => {
+            // `capture on` sees the position before the move, as move generation does.
+            for effect in effects.iter().filter(|e| matches!(e, EffectOp::CaptureOn { .. })) {
+                captured += run_effect(game, pos, effect, mv, mover);
+            }
             let code = pos.cells[mv.from as usize];
             let state = if *keeps_dir && mv.dir != NO_DIR { mv.dir + 1 } else { pos.states[mv.from as usize] };
             set_state(game, pos, mv.from, 0);
@@ -246,16 +250,20 @@ pub(crate) fn play_move(game: &Game, pos: &mut Position, mv: &Move) -> (u32, boo
                     }
                 }
             } else {
-                for effect in effects {
+                for effect in effects.iter().filter(|e| !matches!(e, EffectOp::CaptureOn { .. })) {
                     captured += run_effect(game, pos, effect, mv, mover);
                 }
             }
             if mv.choice != NO_CHOICE {
+                // A promotion to a chosen type takes nothing from the hand.
+                let from_hand = phase.promotions.iter().any(|p| p.piece == mv.piece && p.to.is_empty());
                 let slot = mover as usize * types + mv.choice as usize;
                 let count = pos.hands[slot];
-                pos.hash ^= z.hand(mover as usize, mv.choice as usize, count)
-                    ^ z.hand(mover as usize, mv.choice as usize, count - 1);
-                pos.hands[slot] = count - 1;
+                if from_hand {
+                    pos.hash ^= z.hand(mover as usize, mv.choice as usize, count)
+                        ^ z.hand(mover as usize, mv.choice as usize, count - 1);
+                    pos.hands[slot] = count - 1;
+                }
                 set_state(game, pos, mv.to, 0);
                 take(game, pos, mv.to);
                 put(game, pos, mv.to, game.code(mover, mv.choice));
@@ -350,7 +358,7 @@ fn waiting_promotions(game: &Game, pos: &mut Position, phase: &PhaseDef) -> bool
 fn waiting_promotions_at<S: SiteSet>(game: &Game, pos: &mut Position, phase: &PhaseDef) -> bool {
     let types = game.pieces.len();
     let mut promoted = false;
-    for rule in &phase.promotions {
+    for rule in phase.promotions.iter().filter(|p| p.to.is_empty()) {
         for owner in 0..game.players.len() {
             let code = game.code(owner as Player, rule.piece);
             let standing: S = pos.sets.get(code as usize);
@@ -453,6 +461,19 @@ fn run_effect(game: &Game, pos: &mut Position, effect: &EffectOp, mv: &Move, mov
                     site = game.board.next(site, dir);
                 }
             }
+        }
+        EffectOp::CaptureOn { filter } => {
+            with_width!(game.board.width, S => {
+                let doomed = filter_set::<S>(game, pos, filter, mover);
+                for site in doomed.iter() {
+                    let code = pos.cells[site as usize];
+                    let owner = game.owner_of(code);
+                    if code != 0 && owner != mover && (owner as usize) < game.players.len() {
+                        capture(game, pos, site);
+                        captured += 1;
+                    }
+                }
+            })
         }
         EffectOp::CaptureCustodial { dirs } => {
             let owner = |pos: &Position, site: Site| match pos.cells[site as usize] {

@@ -348,7 +348,15 @@ impl<S: SiteSet> View<'_, S> {
         let mut subset = 0u8;
         loop {
             mv.taken = subset;
-            if promotes && hand.iter().any(|&h| h > 0) {
+            let chosen = promotion.map_or(&[][..], |p| &p.to[..]);
+            if promotes && !chosen.is_empty() {
+                for &t in chosen {
+                    mv.choice = t;
+                    if !emit(mv) {
+                        return false;
+                    }
+                }
+            } else if promotes && hand.iter().any(|&h| h > 0) {
                 for (t, _) in hand.iter().enumerate().filter(|(_, h)| **h > 0) {
                     mv.choice = t as PieceType;
                     if !emit(mv) {
@@ -381,6 +389,9 @@ impl<S: SiteSet> View<'_, S> {
         effects.iter().any(|effect| match effect {
             EffectOp::CaptureAt { .. } => self.captured_at(effect, mv, player) == site,
             EffectOp::CaptureCustodial { dirs } => self.custodial_takes(mv, dirs, site, player),
+            EffectOp::CaptureOn { filter } => {
+                self.filter_set(filter, player).contains(site) && self.enemy_on(site, player)
+            }
             EffectOp::Flip { .. } | EffectOp::FlipCustodial { .. } => false,
         })
     }
@@ -410,8 +421,16 @@ impl<S: SiteSet> View<'_, S> {
             EffectOp::CaptureCustodial { dirs } => {
                 dirs.iter().any(|&dir| super::outflank::bracketed(game, self.pos, mv.to, dir, player, mv.from) > 0)
             }
+            EffectOp::CaptureOn { filter } => self.filter_set(filter, player).iter().any(|s| self.enemy_on(s, player)),
             EffectOp::Flip { .. } | EffectOp::FlipCustodial { .. } => false,
         })
+    }
+
+    /// Whether another player's piece (not a neutral one) stands on `site`.
+    fn enemy_on(&self, site: Site, player: Player) -> bool {
+        let code = self.pos.cells[site as usize];
+        let owner = self.game.owner_of(code);
+        code != 0 && owner != player && (owner as usize) < self.game.players.len()
     }
 
     /// Whether the move's custodial capture would take the piece on `site`:
@@ -524,6 +543,18 @@ impl<S: SiteSet> View<'_, S> {
         let target = walk.targets[index];
         let (through, may_pass) = walk.passes[index];
         match op {
+            // A leap: a step with no direction, to the sites of its table.
+            MoveOp::Step { dirs, reach, heading: Heading::Any, .. } if dirs.is_empty() => {
+                for next in reach.get::<S>(at as usize).and(target).iter() {
+                    if next == from {
+                        continue;
+                    }
+                    let Some(runs) = self.along(walk.along, runs, at, next) else { continue };
+                    if !self.walk(walk, index + 1, Stop { at: next, over, dir: NO_DIR, runs }, arrive) {
+                        return false;
+                    }
+                }
+            }
             MoveOp::Step { dirs, heading, .. } => {
                 let straight = [last];
                 let dirs: &[Dir] = if *heading == Heading::Straight { &straight } else { dirs };

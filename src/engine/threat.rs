@@ -169,7 +169,9 @@ impl<S: SiteSet> View<'_, S> {
         if let MoveRule::Move { effects, .. } = &phase.moves[mv.rule as usize] {
             for effect in effects {
                 match effect {
-                    EffectOp::CaptureCustodial { .. } | EffectOp::FlipCustodial { .. } => return false,
+                    EffectOp::CaptureCustodial { .. } | EffectOp::FlipCustodial { .. } | EffectOp::CaptureOn { .. } => {
+                        return false;
+                    }
                     EffectOp::Flip { site } => {
                         let at = self.move_site(*site, mv);
                         if at != NO_SITE && !zone.contains(at) {

@@ -176,6 +176,9 @@ pub enum EffectOp {
     /// passes the filter: always, when the move says so (`May`, by its bit
     /// in `Move::taken`), or with moves that do not capture being illegal.
     CaptureAt { site: MoveSite, filter: SiteFilter, mode: CaptureMode },
+    /// Remove every other player's piece (not a neutral one) on the sites
+    /// passing the filter, seen from the mover before the move.
+    CaptureOn { filter: SiteFilter },
 }
 
 impl EffectOp {
@@ -183,7 +186,7 @@ impl EffectOp {
     pub fn site(&self) -> Option<MoveSite> {
         match self {
             EffectOp::Flip { site } | EffectOp::CaptureAt { site, .. } => Some(*site),
-            EffectOp::CaptureCustodial { .. } | EffectOp::FlipCustodial { .. } => None,
+            EffectOp::CaptureCustodial { .. } | EffectOp::FlipCustodial { .. } | EffectOp::CaptureOn { .. } => None,
         }
     }
 }
@@ -595,6 +598,8 @@ pub struct ThreatDef {
 pub struct PromoteRule {
     pub piece: PieceType,
     pub on: SiteFilter,
+    /// The types to choose from (`to TYPES`); empty: from the hand.
+    pub to: Vec<PieceType>,
 }
 
 #[derive(Clone, Debug)]

@@ -306,7 +306,8 @@ pub enum PhaseRule {
     /// `when blocked [and CONDITION]: ACTION`; the condition is seen from the blocked player.
     Blocked { when: Option<GameCond>, action: Spanned<BlockedActionDecl> },
     /// `promote TYPE on SITE-CONDITION from hand`
-    Promote { piece: Name, on: SiteCond, span: Span },
+    /// `to`: the types the mover chooses from; empty for `from hand`.
+    Promote { piece: Name, on: SiteCond, to: Vec<Name>, span: Span },
     /// `along TRACK at most N`
     Along { track: Name, limit: Spanned<i64> },
     /// `if OPTION { RULES } else { RULES }`
@@ -499,6 +500,8 @@ pub enum CaptureTarget {
         site: Spanned<MoveSite>,
         condition: Option<SiteCond>,
     },
+    /// Every enemy piece on a site meeting the condition (`capture on COND`).
+    On(SiteCond),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -466,7 +466,9 @@ impl Lowerer {
             }
             Rule::promote_rule => {
                 let piece = self.name(next());
-                PhaseRule::Promote { piece, on: self.site_cond(next()), span }
+                let on = self.site_cond(next());
+                let to = inner.next().map(|list| list.into_inner().map(|n| self.name(n)).collect()).unwrap_or_default();
+                PhaseRule::Promote { piece, on, to, span }
             }
             other => unreachable!("not a phase rule: {other:?}"),
         }
@@ -681,6 +683,8 @@ impl Lowerer {
                 let target = if first.as_rule() == Rule::capture_kind {
                     let kind = Spanned::new(CaptureKind::Custodial, self.span(&first));
                     CaptureTarget::Custodial { kind, directions: self.directions(next()) }
+                } else if first.as_rule() == Rule::capture_on {
+                    CaptureTarget::On(self.site_cond(first.into_inner().next().expect("condition")))
                 } else {
                     let site = self.move_site(first);
                     let condition = inner.next().map(|w| self.site_cond(w.into_inner().next().expect("where")));

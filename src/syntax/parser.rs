@@ -282,9 +282,8 @@ const FOREIGN_WORDS: [(&str, &str); 9] = [
 
 /// Words for constructs inside rules that other tools have and Orrery has
 /// not (yet), and the nearest thing it has.
-const MISSING_WORDS: [(&str, &str); 14] = [
+const MISSING_WORDS: [(&str, &str); 13] = [
     ("jump", "a move over a piece is `hop`: `move man { hop all over enemy }`"),
-    ("leap", "a move over a piece is `hop`; a longer flight is `slide … over`"),
     ("drop", "putting a piece from the hand on the board is `place`: `place man on empty`"),
     ("add", "putting a piece on the board is `place`: `place man on empty`"),
     ("shoot", "removing a piece as part of a move is an effect: `capture ahead`, or `remove on …` after the move"),
@@ -473,7 +472,7 @@ fn rule_words(rule: Rule) -> Option<&'static str> {
         | Rule::hop_stmt
         | Rule::capture_stmt
         | Rule::flip_stmt
-        | Rule::forbid_stmt => "a move statement (step, slide, hop, capture, flip, forbid, if) or `}`",
+        | Rule::forbid_stmt => "a move statement (step, slide, hop, leap, capture, flip, forbid, if) or `}`",
         Rule::move_site | Rule::move_cond | Rule::move_term | Rule::move_factor | Rule::site_is => {
             "a site of the move (`from`, `to`, `over`, `ahead`), then `is` and a site condition, as in `from is last_to` (or `moving <= N`, `moved by TYPE`)"
         }
