@@ -357,10 +357,14 @@ impl Sites {
 
     /// The sites in increasing order.
     pub fn iter(&self) -> impl Iterator<Item = Site> + '_ {
-        self.0
-            .iter()
-            .enumerate()
-            .flat_map(|(i, &w)| (0..64).filter(move |b| w >> b & 1 != 0).map(move |b| (i * 64 + b) as Site))
+        self.0.iter().enumerate().flat_map(|(i, &word)| {
+            let mut rest = word;
+            std::iter::from_fn(move || {
+                let bit = (rest != 0).then(|| rest.trailing_zeros())?;
+                rest &= rest - 1;
+                Some((i * 64 + bit as usize) as Site)
+            })
+        })
     }
 }
 

@@ -612,31 +612,51 @@ pub(crate) fn test_game(game: &Game, pos: &Position, test: &GameTest, mover: Pla
         GameTest::Blocked => blocked(game, pos, pos.to_move),
         GameTest::AllBlocked => (0..game.players.len() as Player).all(|player| blocked(game, pos, player)),
         GameTest::MoverIs(player) => mover == *player,
-        GameTest::Connected { who, from, to } => {
-            let owner = resolve(game, *who, mover);
-            // A region for everybody has one set, for every player.
-            let of = |sets: &SetTable| if sets.len() == 1 { 0 } else { owner as usize };
-            with_width!(game.board.width, S => {
-                super::connection::connected::<S>(game, owned_set(game, pos, owner), from.get_or_empty(of(from)), to.get_or_empty(of(to)))
-            })
-        }
+        GameTest::Connected { who, from, to } => connected(game, pos, resolve(game, *who, mover), from, to),
         GameTest::AllPassed => pos.passes as usize >= game.players.len(),
-        GameTest::Full { region } => game.regions[*region].set.iter().all(|site| !pos.sets.contains(0, site)),
+        GameTest::Full { region } => full(game, pos, &game.regions[*region].set),
         GameTest::Threatened { who, piece } => super::threat::threatened(game, pos, resolve(game, *who, mover), *piece),
         GameTest::Counter { counter, op, value } => op.holds(pos.counters[*counter], *value),
         GameTest::Compare { left, op, right } => {
             op.holds(quantity(game, pos, left, mover), quantity(game, pos, right, mover))
         }
-        GameTest::Found(p) => {
-            with_width!(game.board.width, S => !super::pattern::runs::<S>(game, pos, &game.patterns[*p], mover).0.is_empty())
-        }
+        GameTest::Found(p) => found(game, pos, *p, mover),
         GameTest::Not(inner) => !test_game(game, pos, inner, mover),
         GameTest::And(parts) => parts.iter().all(|p| test_game(game, pos, p, mover)),
         GameTest::Or(parts) => parts.iter().any(|p| test_game(game, pos, p, mover)),
     }
 }
 
+// The tests below run at the game's set width; kept out of `test_game`, so
+// that its common cases stay small.
+
+/// Whether `owner`'s pieces join a site of `from` to one of `to`.
+#[inline(never)]
+fn connected(game: &Game, pos: &Position, owner: Player, from: &SetTable, to: &SetTable) -> bool {
+    // A region for everybody has one set, for every player.
+    let of = |sets: &SetTable| if sets.len() == 1 { 0 } else { owner as usize };
+    with_width!(game.board.width, S => {
+        let own = owned_set(game, pos, owner);
+        super::connection::connected::<S>(game, own, from.get_or_empty(of(from)), to.get_or_empty(of(to)))
+    })
+}
+
+/// Whether no site of `region` is empty.
+#[inline(never)]
+fn full(game: &Game, pos: &Position, region: &Sites) -> bool {
+    with_width!(game.board.width, S => region.get::<S>().and(pos.sets.get(0)).is_empty())
+}
+
+/// Whether pattern `pattern` has a run, seen from `mover`.
+#[inline(never)]
+fn found(game: &Game, pos: &Position, pattern: usize, mover: Player) -> bool {
+    with_width!(game.board.width, S => {
+        !super::pattern::runs::<S>(game, pos, &game.patterns[pattern], mover).0.is_empty()
+    })
+}
+
 /// Whether `player` has no legal move.
+#[inline(never)]
 fn blocked(game: &Game, pos: &Position, player: Player) -> bool {
     let mut blocked = true;
     with_width!(game.board.width, S => View::<S>::new(game, pos).generate(player, &mut |_| {
