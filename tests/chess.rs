@@ -1,9 +1,10 @@
-//! Chess without castling (`tests/games/chess_without_castling.rules`), a
-//! step towards `games/chess.rules`: leaps, slides, pawns' double steps, en
+//! Chess (`games/chess.rules`): leaps, slides, pawns' double steps, en
 //! passant (`capture on last_to`), promotion to a chosen type (`promote …
-//! to TYPES`), the royal king, checkmate and stalemate, against the
-//! published perft figures where castling plays no part: from the start to
-//! depth 5, and "position 3", which has no castling rights.
+//! to TYPES`), castling (`together` with `unmoved` and `attacked`), the
+//! royal king, checkmate and stalemate, the fifty-move rule and threefold
+//! repetition, against the published perft figures: from the start, and the
+//! well-known positions "Kiwipete", 3, 4 and 5 (`tests/positions/chess/`).
+//! The deeper figures are ignored tests: `cargo test --release -- --ignored`.
 
 use orrery::agents::perft::perft;
 use orrery::formats::position::load_position;
@@ -12,7 +13,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 fn game() -> Arc<Game> {
-    Game::load("tests/games/chess_without_castling.rules").expect("the chess file compiles")
+    Game::load("games/chess.rules").expect("the chess file compiles")
 }
 
 fn perfts(state: &State, depth: u32) -> Vec<u64> {
@@ -36,11 +37,94 @@ fn perft_of_position_3() {
 }
 
 #[test]
-#[ignore = "seconds in a debug build: cargo test --release -- --ignored"]
+fn perft_of_kiwipete_position_4_and_position_5() {
+    assert_eq!(perfts(&position("kiwipete"), 2), [48, 2_039]);
+    assert_eq!(perfts(&position("position4"), 3), [6, 264, 9_467]);
+    assert_eq!(perfts(&position("position5"), 2), [44, 1_486]);
+}
+
+#[test]
+#[ignore = "seconds to a minute in a debug build: cargo test --release -- --ignored"]
 fn perft_deep() {
     assert_eq!(perft(&game().initial_state(), 4), 197_281);
     assert_eq!(perft(&game().initial_state(), 5), 4_865_609);
     assert_eq!(perft(&position("position3"), 5), 674_624);
+    assert_eq!(perfts(&position("kiwipete"), 4)[2..], [97_862, 4_085_603]);
+    assert_eq!(perft(&position("position4"), 4), 422_333);
+    assert_eq!(perfts(&position("position5"), 4)[2..], [62_379, 2_103_487]);
+}
+
+/// Kiwipete: white may castle both ways (king and rook never moved, the
+/// squares between empty, none the king crosses attacked).
+#[test]
+fn castling_moves_king_and_rook() {
+    let mut state = position("kiwipete");
+    let moves = state.legal_move_texts();
+    assert!(moves.contains(&"e1-g1,h1-f1".to_string()) && moves.contains(&"a1-d1,e1-c1".to_string()));
+    state.play("e1-g1,h1-f1").expect("short castling");
+    assert_eq!(state.game().describe_code(state.cell(site(&state, "g1"))), "white king");
+    assert_eq!(state.game().describe_code(state.cell(site(&state, "f1"))), "white rook");
+    // Black still may: e8-g8 with h8-f8, and the long way.
+    let moves = state.legal_move_texts();
+    assert!(moves.contains(&"e8-g8,h8-f8".to_string()) && moves.contains(&"a8-d8,e8-c8".to_string()));
+}
+
+/// A king or rook that has moved, even back again, castles no more.
+#[test]
+fn a_king_that_moved_castles_no_more() {
+    let mut state = position("kiwipete");
+    for mv in ["e1-d1", "a6-b5", "d1-e1", "b5-a6"] {
+        state.play(mv).unwrap_or_else(|e| panic!("{mv}: {e}"));
+    }
+    assert!(!state.legal_move_texts().iter().any(|m| m.contains(',')), "{:?}", state.legal_move_texts());
+}
+
+/// Not out of check, not through an attacked square.
+#[test]
+fn no_castling_out_of_or_through_check() {
+    let text = |extra: &str| {
+        format!(
+            "to_move = \"white\"\nphase = \"play\"\nunmoved = [\"e1\", \"h1\", \"a1\"]\n[board]\n\
+             e1 = \"white king\"\nh1 = \"white rook\"\na1 = \"white rook\"\na8 = \"black king\"\n{extra}"
+        )
+    };
+    let state_with = |extra: &str| {
+        orrery::formats::position::parse_position(&game(), orrery::diagnostics::Source::new("p.toml", text(extra)))
+            .expect("position")
+    };
+    let castles = |state: &State| state.legal_move_texts().into_iter().filter(|m| m.contains(',')).count();
+    assert_eq!(castles(&state_with("")), 2);
+    // A black rook on e8 gives check: no castling at all.
+    assert_eq!(castles(&state_with("e8 = \"black rook\"\n")), 0);
+    // A black rook on f8 attacks f1, which the king crosses going short.
+    assert_eq!(state_with("f8 = \"black rook\"\n").legal_move_texts().iter().filter(|m| m.contains(',')).count(), 1);
+    // A rook on b8 attacks b1 only, which the rook crosses, not the king: both stay.
+    assert_eq!(castles(&state_with("b8 = \"black rook\"\n")), 2);
+}
+
+/// Knights out and back twice: the start position occurs a third time.
+#[test]
+fn threefold_repetition_draws() {
+    let mut state = game().initial_state();
+    for _ in 0..2 {
+        for mv in ["g1-f3", "g8-f6", "f3-g1", "f6-g8"] {
+            state.play(mv).unwrap_or_else(|e| panic!("{mv}: {e}"));
+        }
+    }
+    let outcome = state.outcome().expect("a draw");
+    assert_eq!(outcome.winner, None);
+    assert_eq!(outcome.reason, "threefold repetition");
+}
+
+/// A hundred plies without a capture or a pawn move end the game drawn.
+#[test]
+fn fifty_moves_without_capture_or_pawn_move_draw() {
+    let text = "to_move = \"white\"\nphase = \"play\"\n[board]\ne1 = \"white king\"\nh1 = \"white rook\"\na8 = \"black king\"\n[counters]\nquiet_plies = 99\n";
+    let mut state =
+        orrery::formats::position::parse_position(&game(), orrery::diagnostics::Source::new("p.toml", text))
+            .expect("position");
+    state.play("h1-h2").expect("a quiet rook move");
+    assert_eq!(state.outcome().expect("drawn").reason, "fifty moves without a capture or a pawn move");
 }
 
 /// En passant: after 1. e4 a6 2. e5 d5, white's e5 pawn takes d5 on d6, and

@@ -138,6 +138,7 @@ broken![
     unknown_next_phase,
     unknown_option,
     unknown_region,
+    unmoved_without_remembering,
     per_player_counter_without_player,
     chance_phase_with_moves,
     dice_out_of_range,

@@ -186,6 +186,7 @@ impl<'a> Scope<'a> {
                             reversible: traits.iter().any(|t| t.node == PieceTrait::Reversible),
                             royal: traits.iter().any(|t| t.node == PieceTrait::Royal),
                             returns: traits.iter().any(|t| t.node == PieceTrait::Returns),
+                            remembers_moving: traits.iter().any(|t| t.node == PieceTrait::RemembersMoving),
                         };
                         scope.pieces.push((name, def));
                     }

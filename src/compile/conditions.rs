@@ -9,8 +9,8 @@ use crate::game::rules::{GameTest, Quantity, SiteFilter, SiteTest, Who};
 use crate::syntax::ast::{GameCond, SiteCond};
 use crate::syntax::span::Name;
 
-const SITE_WORDS: [&str; 9] =
-    ["any", "empty", "occupied", "friend", "enemy", "neutral", "last_from", "last_to", "attacked"];
+const SITE_WORDS: [&str; 10] =
+    ["any", "empty", "occupied", "friend", "enemy", "neutral", "last_from", "last_to", "attacked", "unmoved"];
 
 /// A site condition folded as far as the board allows.
 enum Folded {
@@ -173,6 +173,17 @@ fn leaf(scope: &Scope, name: &Name, sites: usize) -> Option<Folded> {
         "last_from" => SiteTest::LastFrom,
         "last_to" => SiteTest::LastTo,
         "attacked" => SiteTest::Attacked,
+        "unmoved" => {
+            if !scope.pieces.iter().any(|(_, p)| p.remembers_moving) {
+                scope.error(
+                    Diagnostic::error("E0304", "no piece remembers whether it has moved")
+                        .with_label(name.span, "`unmoved` would never hold")
+                        .with_help("give the pieces it is about the trait: `piece king royal remembers_moving`"),
+                );
+                return None;
+            }
+            SiteTest::Unmoved
+        }
         other => {
             if scope.regions.iter().any(|(r, _)| r.node == other) {
                 let region = scope.region(name)?;

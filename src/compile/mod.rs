@@ -188,6 +188,7 @@ fn assemble(scope: &Scope, source: &Source) -> Option<Game> {
         patterns: patterns?,
         said: scope.said.borrow().clone(),
         has_royal,
+        tracks_unmoved: pieces.iter().any(|p| p.remembers_moving),
         threats: threats?,
         code_owner,
         code_type,

@@ -220,6 +220,11 @@ pub(crate) fn play_move(game: &Game, pos: &mut Position, mv: &Move) -> (u32, boo
             } else {
                 put(game, pos, mv.to, game.code(owner, *piece));
             }
+            if game.pieces[*piece as usize].remembers_moving {
+                // A placed piece has not moved yet.
+                pos.unmoved.insert(0, mv.to);
+                pos.hash ^= z.unmoved(mv.to as usize);
+            }
             for effect in effects {
                 captured += run_effect(game, pos, effect, mv, mover);
             }
@@ -400,6 +405,10 @@ pub(crate) fn remove_piece(game: &Game, pos: &mut Position, site: Site) {
 #[inline]
 pub(crate) fn take(game: &Game, pos: &mut Position, site: Site) {
     let code = pos.cells[site as usize];
+    if game.tracks_unmoved && pos.unmoved.contains(0, site) {
+        pos.unmoved.remove(0, site);
+        pos.hash ^= game.zobrist.unmoved(site as usize);
+    }
     pos.hash ^= game.zobrist.cell(site as usize, code);
     pos.counts[game.owner_of(code) as usize * game.pieces.len() + game.type_of(code) as usize] -= 1;
     pos.cells[site as usize] = 0;

@@ -721,6 +721,7 @@ fn test_set<S: SiteSet>(game: &Game, pos: &Position, test: &SiteTest, player: Pl
         SiteTest::Neutral => owned_set(game, pos, game.neutral()),
         SiteTest::PlayerIn(sets) => sets.get_or_empty(player as usize),
         SiteTest::LastFrom => single_or_empty(pos.last_from),
+        SiteTest::Unmoved => pos.unmoved.get_or_empty(0),
         SiteTest::LastTo if pos.last_to_second == NO_SITE => single_or_empty(pos.last_to),
         SiteTest::LastTo => single_or_empty::<S>(pos.last_to).or(S::single(pos.last_to_second)),
         SiteTest::Attacked => super::threat::attacked_sites(game, pos, player),

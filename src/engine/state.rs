@@ -67,6 +67,9 @@ pub struct Position {
     pub last_to_second: Site,
     /// How many plies in a row were passes (`all passed`).
     pub passes: u8,
+    /// In games that read `unmoved`, one set: the sites whose piece has not
+    /// moved since the start (or since it was placed); empty otherwise.
+    pub unmoved: SetTable,
     pub hash: u64,
     pub outcome: Option<OutcomeCode>,
     /// Hashes of the positions so far, for repetition rules.
@@ -112,6 +115,7 @@ impl Position {
         self.last_to = other.last_to;
         self.last_to_second = other.last_to_second;
         self.passes = other.passes;
+        self.unmoved.clone_from(&other.unmoved);
         self.stack.clone_from(&other.stack);
         self.dice.clone_from(&other.dice);
         self.heights.clone_from(&other.heights);
@@ -143,6 +147,7 @@ impl State {
             last_to: NO_SITE,
             last_to_second: NO_SITE,
             passes: 0,
+            unmoved: SetTable::new(game.board.width, game.tracks_unmoved as usize),
             hash: 0,
             outcome: None,
             history: Vec::new(),
@@ -159,6 +164,9 @@ impl State {
         }
         for &(site, owner, piece) in &game.setup.pieces {
             pos.cells[site as usize] = game.code(owner, piece);
+            if game.pieces[piece as usize].remembers_moving {
+                pos.unmoved.insert(0, site);
+            }
             if game.stacks.is_some() {
                 pos.stack[site as usize * MAX_STACK] = game.code(owner, piece);
                 pos.heights[site as usize] = 1;
@@ -222,6 +230,9 @@ impl State {
         }
         for (die, &value) in self.pos.dice.iter().enumerate() {
             hash ^= z.die(die, value);
+        }
+        if game.tracks_unmoved {
+            hash ^= self.pos.unmoved.sites(0).iter().fold(0, |h, site| h ^ z.unmoved(site as usize));
         }
         for (i, &count) in self.pos.hands.iter().enumerate() {
             hash ^= z.hand(i / types, i % types, count);

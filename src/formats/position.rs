@@ -16,7 +16,9 @@
 //! `last_from = "I000"` and `last_to = "I060"` give the previous ply's sites
 //! for rules that look at the last move; after a move of two pieces,
 //! `last_to = ["c4", "e2"]` gives both destinations. `passes = 1` says the
-//! last ply was a pass (for `all passed`). Hands not listed are empty: a
+//! last ply was a pass (for `all passed`). `unmoved = ["e1", "h1"]` lists the
+//! pieces that have not moved, in games that read `unmoved` (none when
+//! absent). Hands not listed are empty: a
 //! position in a placement phase lists what each player still holds. The repetition history starts afresh
 //! at the position read.
 
@@ -45,6 +47,8 @@ struct RawPosition {
     dice: Option<Spanned<Vec<i64>>>,
     /// How many plies in a row were passes.
     passes: Option<Spanned<i64>>,
+    /// The sites whose piece has not moved (games that read `unmoved`).
+    unmoved: Option<Spanned<Vec<Spanned<String>>>>,
     #[serde(default)]
     board: BTreeMap<Spanned<String>, Spanned<SiteContents>>,
     #[serde(default)]
@@ -185,6 +189,23 @@ pub fn parse_position(game: &Arc<Game>, source: Source) -> Result<State, Box<Rep
                 Diagnostic::error("E0615", format!("{} throws no dice", game.title))
                     .with_label(span(values), "no `dice` in the rule file"),
             ),
+        }
+    }
+    // Which pieces have not moved: as listed, and none when not listed.
+    state.pos.unmoved.clear();
+    if let Some(list) = &raw.unmoved {
+        if !game.tracks_unmoved {
+            diagnostics.push(
+                Diagnostic::error("E0618", format!("{} does not keep which pieces have moved", game.title))
+                    .with_label(span(list), "no piece type remembers moving")
+                    .with_help("remove `unmoved`, or give a piece type the trait `remembers_moving`"),
+            );
+        } else {
+            for name in list.get_ref() {
+                if let Some(s) = site(name, &mut diagnostics) {
+                    state.pos.unmoved.insert(0, s);
+                }
+            }
         }
     }
     if let Some(reached) = &raw.last_to {
@@ -378,6 +399,10 @@ pub fn to_toml(state: &State) -> String {
         (crate::board::NO_SITE, _) => {}
         (to, crate::board::NO_SITE) => out.push_str(&format!("last_to = \"{}\"\n", name(to))),
         (to, second) => out.push_str(&format!("last_to = [\"{}\", \"{}\"]\n", name(to), name(second))),
+    }
+    if game.tracks_unmoved {
+        let sites: Vec<String> = state.pos.unmoved.sites(0).iter().map(|s| format!("\"{}\"", name(s))).collect();
+        out.push_str(&format!("unmoved = [{}]\n", sites.join(", ")));
     }
     out.push_str("\n[board]\n");
     for (site, &code) in state.pos.cells.iter().enumerate() {

@@ -34,6 +34,9 @@ pub struct Game {
     pub setup: SetupDef,
     /// Some piece type is royal: moves must not leave one threatened.
     pub has_royal: bool,
+    /// Some condition reads `unmoved`: positions keep the sites of pieces
+    /// that have not moved (`Position::unmoved`).
+    pub tracks_unmoved: bool,
     /// How the threat test sees pieces (`threat` items).
     pub threats: Vec<ThreatDef>,
     pub tracks: Vec<TrackDef>,

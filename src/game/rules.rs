@@ -40,6 +40,8 @@ pub struct PieceDef {
     pub royal: bool,
     /// A captured piece of this type goes to its owner's hand.
     pub returns: bool,
+    /// Positions keep whether a piece of this type has moved (`unmoved`).
+    pub remembers_moving: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -92,6 +94,9 @@ pub enum SiteTest {
     LastFrom,
     /// A site the previous ply ended on (both, for a move of two pieces).
     LastTo,
+    /// A site whose piece has not moved since the game began (or since it
+    /// was placed): chess's castling rights.
+    Unmoved,
     /// A piece of the player the test is for, standing there, could be
     /// taken by another player's next move.
     Attacked,

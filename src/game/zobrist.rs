@@ -82,6 +82,12 @@ impl Zobrist {
         mix((site as u64) << 16 | value as u64) ^ 0x57a7_e000
     }
 
+    /// Key of a piece on `site` that has not moved (`unmoved`).
+    #[inline]
+    pub fn unmoved(&self, site: usize) -> u64 {
+        mix(0x0_0de5_0000_0000 | site as u64)
+    }
+
     /// Key of a die showing `value` (0, not thrown yet, has key 0). Mixed
     /// from the numbers, like piece states.
     #[inline]

@@ -232,6 +232,8 @@ pub enum PieceTrait {
     Royal,
     /// When captured it goes to its owner's hand, to be placed or promoted to again.
     Returns,
+    /// Positions keep whether it has moved (the site condition `unmoved`).
+    RemembersMoving,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -83,6 +83,7 @@ impl Lowerer {
                         let kind = match t.as_str() {
                             "royal" => PieceTrait::Royal,
                             "returns" => PieceTrait::Returns,
+                            "remembers_moving" => PieceTrait::RemembersMoving,
                             _ => PieceTrait::Reversible,
                         };
                         Spanned::new(kind, self.span(&t))

@@ -429,7 +429,7 @@ fn rule_words(rule: Rule) -> Option<&'static str> {
         }
         Rule::square_board | Rule::hex_board | Rule::graph_board => "`square`, `hex` or `graph`",
         Rule::point_decl | Rule::line_decl | Rule::line_kind => "`point`, `line`, `circle` or `}`",
-        Rule::piece_trait => "a piece trait (`reversible`, `royal`, `returns`)",
+        Rule::piece_trait => "a piece trait (`reversible`, `royal`, `returns`, `remembers_moving`)",
         Rule::hand_entry | Rule::pieces_entry => "`hand PLAYER: N PIECE`, `OWNER PIECE on SITES` or `}`",
         Rule::repetition_rule => "`loses`, `draw after N` or `forbidden`",
         Rule::place_rule
