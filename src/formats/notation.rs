@@ -54,10 +54,7 @@ impl State {
                 text.push('x');
                 text.push_str(board.site_name(land));
             }
-            if mv.choice != NO_CHOICE {
-                text.push('/');
-                text.push_str(&self.game.pieces[mv.choice as usize].name);
-            }
+            self.push_promotion(&mut text, mv);
             text
         } else {
             let mut text = format!("{}-{}", board.site_name(mv.from), board.site_name(mv.to));
@@ -72,11 +69,16 @@ impl State {
                     }
                 }
             }
-            if mv.choice != NO_CHOICE {
-                text.push('/');
-                text.push_str(&self.game.pieces[mv.choice as usize].name);
-            }
+            self.push_promotion(&mut text, mv);
             text
+        }
+    }
+
+    /// The type a move promotes to, as `/TYPE`, when it promotes.
+    fn push_promotion(&self, text: &mut String, mv: &Move) {
+        if mv.choice != NO_CHOICE {
+            text.push('/');
+            text.push_str(&self.game.pieces[mv.choice as usize].name);
         }
     }
 }
