@@ -163,3 +163,22 @@ fn promotion_offers_four_types() {
 fn site(state: &State, name: &str) -> orrery::board::Site {
     state.game().board.site(name).expect("a site")
 }
+
+/// Rows of letters that do not make a board of the game are refused with
+/// the reason and the letters the game declares.
+#[test]
+fn rows_that_are_no_board_are_refused() {
+    let refused = |rows: &str| {
+        let text = format!("to_move = \"white\"\nrows = \"{rows}\"\n");
+        let source = orrery::diagnostics::Source::new("p.toml", text);
+        match orrery::formats::position::parse_position(&game(), source) {
+            Ok(_) => panic!("{rows} was read"),
+            Err(report) => orrery::diagnostics::render_all(&report.source, &report.diagnostics, false),
+        }
+    };
+    assert!(refused("8/8/8/8/8/8/8/7Z").contains("no piece type has the letter `Z`"));
+    assert!(refused("8/8/8/8/8/8/8").contains("7 rows for 8 ranks"));
+    assert!(refused("8/8/8/8/8/8/8/9").contains("rank 1 has 9 squares, not 8"));
+    assert!(refused("8/8/8/8/8/8/8/7kk").contains("rank 1 has more than 8 squares"));
+    assert!(refused("8/8/8/8/8/8/8/7x").contains("P pawn, N knight"), "the letters are listed");
+}

@@ -140,6 +140,7 @@ broken![
     unknown_region,
     unmoved_without_remembering,
     per_player_counter_without_player,
+    piece_letter_twice,
     chance_phase_with_moves,
     dice_out_of_range,
     together_part_captures,

@@ -171,7 +171,21 @@ impl<'a> Scope<'a> {
                     }
                 }
                 Item::Board(decl) => board_decl = Some((decl, item.span)),
-                Item::Piece { name, traits } => {
+                Item::Piece { name, traits, letter } => {
+                    if let Some(letter) = letter
+                        && let Some((other, _)) =
+                            scope.pieces.iter().find(|(_, p)| p.letter == Some(letter.node.to_ascii_uppercase()))
+                    {
+                        scope.error(
+                            Diagnostic::error(
+                                "E0509",
+                                format!("`{}` already has the letter {}", other.node, letter.node),
+                            )
+                            .with_label(letter.span, "a letter used twice")
+                            .with_label(other.span, "the type with this letter")
+                            .with_help("position rows tell types apart by letter: give each its own"),
+                        );
+                    }
                     if let Some((first, _)) = scope.pieces.iter().find(|(p, _)| p.node == name.node) {
                         scope.duplicate("piece type", name, first.span);
                     } else if name.node == "pieces" {
@@ -187,6 +201,7 @@ impl<'a> Scope<'a> {
                             royal: traits.iter().any(|t| t.node == PieceTrait::Royal),
                             returns: traits.iter().any(|t| t.node == PieceTrait::Returns),
                             remembers_moving: traits.iter().any(|t| t.node == PieceTrait::RemembersMoving),
+                            letter: letter.as_ref().map(|l| l.node.to_ascii_uppercase()),
                         };
                         scope.pieces.push((name, def));
                     }

@@ -16,7 +16,9 @@
 //! `last_from = "I000"` and `last_to = "I060"` give the previous ply's sites
 //! for rules that look at the last move; after a move of two pieces,
 //! `last_to = ["c4", "e2"]` gives both destinations. `passes = 1` says the
-//! last ply was a pass (for `all passed`). `unmoved = ["e1", "h1"]` lists the
+//! last ply was a pass (for `all passed`). `rows = "r3k2r/…/R3K2R"` gives the
+//! board as rows of piece letters (declared with `piece … letter X`), top
+//! rank first, instead of `[board]`. `unmoved = ["e1", "h1"]` lists the
 //! pieces that have not moved, in games that read `unmoved` (none when
 //! absent). Hands not listed are empty: a
 //! position in a placement phase lists what each player still holds. The repetition history starts afresh
@@ -49,6 +51,8 @@ struct RawPosition {
     passes: Option<Spanned<i64>>,
     /// The sites whose piece has not moved (games that read `unmoved`).
     unmoved: Option<Spanned<Vec<Spanned<String>>>>,
+    /// The board as rows of piece letters, top rank first (FEN-style).
+    rows: Option<Spanned<String>>,
     #[serde(default)]
     board: BTreeMap<Spanned<String>, Spanned<SiteContents>>,
     #[serde(default)]
@@ -231,6 +235,21 @@ pub fn parse_position(game: &Arc<Game>, source: Source) -> Result<State, Box<Rep
             state.pos.last_to_second = *second;
         }
     }
+    if let Some(rows) = &raw.rows {
+        if !raw.board.is_empty() {
+            diagnostics.push(
+                Diagnostic::error("E0619", "the board is given twice")
+                    .with_label(span(rows), "as rows here, and as a `[board]` table too")
+                    .with_help("give the board one way: `rows = \"…\"` or `[board]`"),
+            );
+        } else if let Err(message) = read_rows(game, &mut state, rows.get_ref()) {
+            diagnostics.push(
+                Diagnostic::error("E0619", format!("these rows are not a board of this game: {message}"))
+                    .with_label(span(rows), "the rows")
+                    .with_help(letters_help(game)),
+            );
+        }
+    }
     for (site_name, contents) in &raw.board {
         let Some(site) = site(site_name, &mut diagnostics) else {
             continue;
@@ -373,6 +392,62 @@ fn piece_code(game: &Game, text: &str) -> Result<(crate::game::rules::Code, crat
         return Err(help_for(piece, "piece type", game.pieces.iter().map(|p| p.name.as_str())));
     };
     Ok((game.code(owner_index, t as u8), piece_state))
+}
+
+/// Fills the board from rows of piece letters: top rank first, ranks
+/// separated by `/`, files left to right; a number is that many empty
+/// squares; upper case is the first player's piece, lower case the second's.
+fn read_rows(game: &Game, state: &mut State, text: &str) -> Result<(), String> {
+    let crate::board::BoardShape::Square { files, ranks } = game.board.shape else {
+        return Err("rows need a board of files and ranks".to_string());
+    };
+    let rows: Vec<&str> = text.trim().split('/').collect();
+    if rows.len() != ranks {
+        return Err(format!("{} rows for {ranks} ranks", rows.len()));
+    }
+    for (i, row) in rows.iter().enumerate() {
+        let rank = ranks - 1 - i;
+        let (mut file, mut empty) = (0, 0);
+        for c in row.chars().chain(std::iter::once('/')) {
+            if let Some(d) = c.to_digit(10) {
+                empty = empty * 10 + d as usize;
+                continue;
+            }
+            file += std::mem::take(&mut empty);
+            if c == '/' {
+                break;
+            }
+            let piece = game.pieces.iter().position(|p| p.letter == Some(c.to_ascii_uppercase()));
+            let Some(piece) = piece else { return Err(format!("no piece type has the letter `{c}`")) };
+            let owner: u8 = if c.is_ascii_uppercase() { 0 } else { 1 };
+            if owner as usize >= game.players.len() {
+                return Err(format!("`{c}` is a second player's piece, and this game has one"));
+            }
+            if file >= files {
+                return Err(format!("rank {} has more than {files} squares", rank + 1));
+            }
+            state.pos.cells[rank * files + file] = game.code(owner, piece as u8);
+            file += 1;
+        }
+        if file != files {
+            return Err(format!("rank {} has {file} squares, not {files}", rank + 1));
+        }
+    }
+    Ok(())
+}
+
+/// What letters mean in this game, for a refused row.
+fn letters_help(game: &Game) -> String {
+    let letters: Vec<String> = game.pieces.iter().filter_map(|p| p.letter.map(|l| format!("{l} {}", p.name))).collect();
+    if letters.is_empty() {
+        return "no piece type has a letter: add `letter X` to its `piece` item".to_string();
+    }
+    format!(
+        "letters: {} (upper case {}, lower case {}); a digit counts empty squares",
+        letters.join(", "),
+        game.players.first().map_or("", String::as_str),
+        game.players.get(1).map_or("", String::as_str)
+    )
 }
 
 /// Writes a state as a position file that `parse_position` reads back.

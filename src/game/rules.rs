@@ -42,6 +42,8 @@ pub struct PieceDef {
     pub returns: bool,
     /// Positions keep whether a piece of this type has moved (`unmoved`).
     pub remembers_moving: bool,
+    /// The type's letter in position rows, upper case (`letter N`).
+    pub letter: Option<char>,
 }
 
 #[derive(Clone, Debug)]

@@ -37,6 +37,8 @@ pub enum Item {
     Piece {
         name: Name,
         traits: Vec<Spanned<PieceTrait>>,
+        /// `letter X`: the type's letter in position rows.
+        letter: Option<Spanned<char>>,
     },
     Option {
         name: Name,

@@ -78,18 +78,22 @@ impl Lowerer {
             }
             Rule::piece_item => {
                 let name = self.name(next());
-                let traits = inner
-                    .map(|t| {
-                        let kind = match t.as_str() {
-                            "royal" => PieceTrait::Royal,
-                            "returns" => PieceTrait::Returns,
-                            "remembers_moving" => PieceTrait::RemembersMoving,
-                            _ => PieceTrait::Reversible,
-                        };
-                        Spanned::new(kind, self.span(&t))
-                    })
-                    .collect();
-                Item::Piece { name, traits }
+                let (mut traits, mut letter) = (Vec::new(), None);
+                for t in inner {
+                    if t.as_rule() == Rule::piece_letter {
+                        let c = t.into_inner().next().expect("a letter");
+                        letter = Some(Spanned::new(c.as_str().chars().next().unwrap_or('?'), self.span(&c)));
+                        continue;
+                    }
+                    let kind = match t.as_str() {
+                        "royal" => PieceTrait::Royal,
+                        "returns" => PieceTrait::Returns,
+                        "remembers_moving" => PieceTrait::RemembersMoving,
+                        _ => PieceTrait::Reversible,
+                    };
+                    traits.push(Spanned::new(kind, self.span(&t)));
+                }
+                Item::Piece { name, traits, letter }
             }
             Rule::option_item => {
                 let name = self.name(next());
