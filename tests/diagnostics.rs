@@ -92,6 +92,7 @@ broken![
     flip_over_without_hop,
     forbid_over_without_hop,
     graph_without_points,
+    guard_reads_threatened,
     hand_count_out_of_range,
     jump_instead_of_hop,
     line_repeats_point,

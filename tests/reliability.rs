@@ -1,26 +1,28 @@
 //! Inputs that used to crash Orrery: a move guard that reads the threat
-//! test (which generates moves, whose guards read the threat test, …), and
-//! output cut short by a closed pipe.
+//! test (which generates moves, whose guards read the threat test, …: now
+//! an error at check time), and output cut short by a closed pipe.
 
 use orrery::Game;
 use orrery::diagnostics::Source;
 use std::io::Read;
 use std::process::{Command, Stdio};
 
-/// White's man may move only while the white king is not threatened. The
-/// black man on b2 threatens the king on a1, so only the king moves, and
-/// only to take it (a2 and b1 are next to b2). Inside the threat test the
-/// guard reads `threatened` as false, so black's man still threatens.
+/// A move guard that reads `threatened` would start the threat test, which
+/// generates the other player's moves, guards included, without end: it is
+/// an error when the file is checked, with the span of the test, and never a
+/// crash at run time.
 #[test]
-fn a_guard_reading_threatened_does_not_recurse() {
+fn a_guard_reading_threatened_is_refused_at_check_time() {
     let text = "game \"Guarded\"\nplayers white, black\nboard square 8 x 8\npiece king royal\npiece man\n\
                 setup {\n  white king on a1\n  white man on d1\n  black king on h8\n  black man on b2\n}\n\
                 phase play {\n  move king { step all to not friend }\n  move man when not threatened(mover, king) { step all to not friend }\n}\n";
-    let game = Game::from_source(Source::new("guarded.rules", text), &[]).expect("compiles");
-    let state = game.initial_state();
-    assert_eq!(state.legal_move_texts(), ["a1-b2"]);
-    // Deeper, the guard is read again and again without end of stack.
-    assert!(orrery::agents::perft::perft(&state, 3) > 0);
+    let Err(orrery::compile::LoadError::Invalid(report)) = Game::from_source(Source::new("guarded.rules", text), &[])
+    else {
+        panic!("the guard must be refused");
+    };
+    let error = report.diagnostics.iter().find(|d| d.code == "E0305").expect("E0305");
+    let threatened = text.find("threatened(mover, king)").expect("in the text");
+    assert_eq!(error.labels[0].span.start, threatened);
 }
 
 /// `orrery trace … | head -1`: the rest of the output has nowhere to go;

@@ -9,7 +9,7 @@ use crate::check::scope::Scope;
 use crate::diagnostics::Diagnostic;
 use crate::game::limits::{MAX_ALONG, MAX_GROUP_RULES};
 use crate::game::rules::*;
-use crate::syntax::ast::{BlockedActionDecl, PhaseRule, Trigger};
+use crate::syntax::ast::{BlockedActionDecl, GameCond, PhaseRule, Trigger};
 
 pub(super) fn phase(scope: &Scope, decl: &crate::syntax::ast::PhaseDecl) -> Option<PhaseDef> {
     let mut def = empty_phase(&decl.name.node);
@@ -297,12 +297,33 @@ fn move_rules(scope: &Scope, rule: &PhaseRule) -> Option<Vec<MoveRule>> {
     Some(rules)
 }
 
+/// Whether a move rule's guard can be evaluated: `threatened` generates the
+/// other player's moves of the phase, whose guards would run the test
+/// again, without end (E0305).
+fn guard_ends(scope: &Scope, cond: &GameCond) -> bool {
+    match cond {
+        GameCond::Threatened { span, .. } => {
+            scope.error(
+                Diagnostic::error("E0305", "a move rule's guard cannot read `threatened`")
+                    .with_label(*span, "this test generates the other player's moves, guards included")
+                    .with_help(
+                        "a king that may not be left attacked is a `royal` piece; a condition on a site is `attacked`",
+                    ),
+            );
+            false
+        }
+        GameCond::Not(inner, _) => guard_ends(scope, inner),
+        GameCond::And(parts) | GameCond::Or(parts) => parts.iter().fold(true, |ok, p| guard_ends(scope, p) && ok),
+        _ => true,
+    }
+}
+
 /// A `move [neutral] TYPE [when …] { PROGRAM }` rule.
 fn move_rule(scope: &Scope, rule: &PhaseRule) -> Option<MoveRule> {
     let PhaseRule::Move { neutral, piece, guard, program, span } = rule else { return None };
     let piece = scope.piece(piece);
     let guard = match guard {
-        Some(cond) => game_test(scope, cond).map(Some),
+        Some(cond) => game_test(scope, cond).and_then(|test| guard_ends(scope, cond).then_some(Some(test))),
         None => Some(None),
     };
     let program = program::move_program(scope, program, *span);
