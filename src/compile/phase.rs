@@ -313,7 +313,14 @@ fn guard_ends(scope: &Scope, cond: &GameCond) -> bool {
             false
         }
         GameCond::Not(inner, _) => guard_ends(scope, inner),
-        GameCond::And(parts) | GameCond::Or(parts) => parts.iter().fold(true, |ok, p| guard_ends(scope, p) && ok),
+        GameCond::And(parts) | GameCond::Or(parts) => {
+            // Every part is looked at, so that each such test is reported.
+            let mut ok = true;
+            for part in parts {
+                ok &= guard_ends(scope, part);
+            }
+            ok
+        }
         _ => true,
     }
 }
