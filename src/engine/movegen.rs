@@ -454,12 +454,9 @@ impl<S: SiteSet> View<'_, S> {
 
     /// Where this capture-at-a-site effect of the move removes a piece,
     /// `NO_SITE` when it does not (not chosen, or nothing to take there).
+    /// Not for chain moves, which keep their hops, not a site passed over:
+    /// callers look at those first (`chain::hops`).
     pub(crate) fn captured_at(&self, effect: &EffectOp, mv: &Move, player: Player) -> Site {
-        // A chain keeps its hops, not a site passed over (see `chain`).
-        let rule = self.game.phases[self.pos.phase as usize].moves.get(mv.rule as usize);
-        if rule.and_then(super::chain::chain_of).is_some() {
-            return NO_SITE;
-        }
         match effect {
             EffectOp::CaptureAt { site, filter, mode }
                 if mode.made(mv.taken) && self.capture_applies(*site, filter, mv, player) =>

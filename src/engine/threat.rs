@@ -166,7 +166,12 @@ impl<S: SiteSet> View<'_, S> {
             return false;
         }
         let mut captures = self.pos.cells[mv.to as usize] != 0;
-        if let MoveRule::Move { effects, .. } = &phase.moves[mv.rule as usize] {
+        let rule = &phase.moves[mv.rule as usize];
+        if super::chain::chain_of(rule).is_some() {
+            // A chain may take pieces anywhere along its hops.
+            return false;
+        }
+        if let MoveRule::Move { effects, .. } = rule {
             for effect in effects {
                 match effect {
                     EffectOp::CaptureCustodial { .. } | EffectOp::FlipCustodial { .. } | EffectOp::CaptureOn { .. } => {
