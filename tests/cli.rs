@@ -140,3 +140,25 @@ fn unknown_option_is_refused() {
     assert_eq!(out.status.code(), Some(1));
     assert!(text(&out.stderr).contains("did you mean `long_moves`?"), "{}", text(&out.stderr));
 }
+
+/// `orrery test FILE.tests.toml` runs that scenario file against the rule
+/// file beside it; option values may be written as TOML writes them
+/// (`swap = true` in hex.tests.toml).
+#[test]
+fn test_runs_a_scenario_file_given() {
+    let out = orrery(&["test", "games/hex.tests.toml"]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}{}", String::from_utf8_lossy(&out.stderr));
+    assert!(stdout.contains("games/hex.tests.toml: 15 of 15 scenarios hold"), "{stdout}");
+}
+
+/// A path with no scenario file tests nothing: that is an error, not a pass.
+#[test]
+fn test_of_nothing_fails() {
+    let out = orrery(&["test", "tests/games"]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no scenario files"));
+    let out = orrery(&["test", "games/nothing.tests.toml"]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no such file"));
+}

@@ -9,19 +9,15 @@ use crate::formats::scenario::{run_file, scenarios_for};
 use std::path::PathBuf;
 
 pub fn run(paths: &[PathBuf]) -> i32 {
-    let files = match rule_files(paths) {
-        Ok(files) => files,
+    let pairs = match scenario_pairs(paths) {
+        Ok(pairs) => pairs,
         Err(e) => {
             eprintln!("error: {e}");
             return 1;
         }
     };
     let (mut failed, mut ran) = (false, 0);
-    for rules in files {
-        let scenarios = scenarios_for(&rules);
-        if !scenarios.exists() {
-            continue;
-        }
+    for (rules, scenarios) in pairs {
         ran += 1;
         match run_file(&rules, &scenarios) {
             Ok(run) => {
@@ -43,9 +39,39 @@ pub fn run(paths: &[PathBuf]) -> i32 {
         }
     }
     if ran == 0 {
-        println!("no scenario files (NAME.tests.toml beside NAME.rules)");
+        // Nothing was tested: a run that checks nothing must not pass.
+        eprintln!("error: no scenario files in what was given (NAME.tests.toml beside NAME.rules)");
+        return 1;
     }
     i32::from(failed)
+}
+
+/// The (rule file, scenario file) pairs to run: a scenario file given
+/// runs against the rule file beside it; a rule file or a folder runs the
+/// scenario files beside its rule files (those without one are skipped).
+fn scenario_pairs(paths: &[PathBuf]) -> Result<Vec<(PathBuf, PathBuf)>, String> {
+    let mut pairs = Vec::new();
+    for path in paths {
+        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        if let Some(stem) = name.strip_suffix(".tests.toml") {
+            let rules = path.with_file_name(format!("{stem}.rules"));
+            if !path.exists() {
+                return Err(format!("no such file: {}", path.display()));
+            }
+            if !rules.exists() {
+                return Err(format!("{} has no rule file beside it ({})", path.display(), rules.display()));
+            }
+            pairs.push((rules, path.clone()));
+            continue;
+        }
+        for rules in rule_files(std::slice::from_ref(path))? {
+            let scenarios = scenarios_for(&rules);
+            if scenarios.exists() {
+                pairs.push((rules, scenarios));
+            }
+        }
+    }
+    Ok(pairs)
 }
 
 /// `--with-scenarios-of BASE`: BASE's scenarios run against each rule file

@@ -8,7 +8,7 @@
 //! [[scenario]]
 //! name = "a jump over an own disc flips it"
 //! position = "positions/flip.toml"       # optional, relative to this file
-//! options = { long_moves = "true" }      # optional
+//! options = { long_moves = true }        # optional; "true" and 3 or "3" too
 //! moves = ["A210-I120"]                  # optional, played in order
 //! legal = ["B030-I120", "I000-I060"]     # optional: exactly these, any order
 //! legal_count = 6                        # optional
@@ -51,7 +51,7 @@ struct RawScenario {
     name: Spanned<String>,
     position: Option<Spanned<String>>,
     #[serde(default)]
-    options: BTreeMap<String, Spanned<String>>,
+    options: BTreeMap<String, Spanned<OptionValue>>,
     #[serde(default)]
     moves: Vec<Spanned<String>>,
     legal: Option<Spanned<Vec<String>>>,
@@ -93,6 +93,26 @@ pub struct ScenarioRun {
     pub results: Vec<(String, bool)>,
     /// Every failure and every error in the file, with spans into it.
     pub diagnostics: Vec<Diagnostic>,
+}
+
+/// An option's value as TOML writes it: `true`, `3`, or a string (`"true"`).
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum OptionValue {
+    Bool(bool),
+    Int(i64),
+    Text(String),
+}
+
+impl OptionValue {
+    /// The value as `--option` takes it.
+    fn text(&self) -> String {
+        match self {
+            OptionValue::Bool(b) => b.to_string(),
+            OptionValue::Int(i) => i.to_string(),
+            OptionValue::Text(t) => t.clone(),
+        }
+    }
 }
 
 fn span<T>(s: &Spanned<T>) -> Span {
@@ -138,7 +158,7 @@ fn check_scenario(rules: &Path, folder: &Path, s: &RawScenario, out: &mut Vec<Di
     let fail = |at: Span, what: String| {
         Diagnostic::error("E0703", format!("scenario `{name}`: {what}")).with_label(at, "here")
     };
-    let options: Vec<(String, String)> = s.options.iter().map(|(k, v)| (k.clone(), v.get_ref().clone())).collect();
+    let options: Vec<(String, String)> = s.options.iter().map(|(k, v)| (k.clone(), v.get_ref().text())).collect();
     let game = match Game::load_with_options(rules, &options) {
         Ok(game) => game,
         Err(e) => {
