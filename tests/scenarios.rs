@@ -34,4 +34,5 @@ fn a_malformed_scenario_file_is_an_error_with_a_span() {
     let rendered = render_all(&report.source, &report.diagnostics, false);
     assert!(rendered.contains("legal_cont"), "{rendered}");
     assert!(rendered.contains("malformed.tests.toml:3"), "{rendered}");
+    assert!(rendered.contains("did you mean `legal_count`?"), "{rendered}");
 }

@@ -125,6 +125,15 @@ pub fn scenarios_for(rules: &Path) -> PathBuf {
     rules.with_extension("tests.toml")
 }
 
+/// From serde's "unknown field `x`, expected one of `a`, `b`", the key and
+/// the nearest valid one.
+fn unknown_key(message: &str) -> Option<(&str, Option<&str>)> {
+    let rest = message.strip_prefix("unknown field `")?;
+    let (key, expected) = rest.split_once('`')?;
+    let valid = expected.split('`').skip(1).step_by(2);
+    Some((key, crate::check::suggest::closest(key, valid)))
+}
+
 /// Runs every scenario of a file against the rule file `rules`.
 pub fn run_file(rules: &Path, path: &Path) -> Result<ScenarioRun, Box<Report>> {
     let text = std::fs::read_to_string(path).map_err(|e| {
@@ -135,11 +144,14 @@ pub fn run_file(rules: &Path, path: &Path) -> Result<ScenarioRun, Box<Report>> {
     let raw: RawFile = toml::from_str(&source.text).map_err(|e| {
         let span = e.span().map_or(Span::new(0, 0), |r| Span::new(r.start, r.end));
         let message = e.message().trim().to_string();
+        let help = match unknown_key(&message) {
+            Some((key, Some(nearest))) => format!("`{key}` is not a scenario key: did you mean `{nearest}`?"),
+            _ => "each `[[scenario]]` has a `name`, and optionally `position`, `options`, `moves`, and what must hold"
+                .to_string(),
+        };
         let d = Diagnostic::error("E0702", format!("this scenario file is not valid: {message}"))
             .with_label(span, message)
-            .with_help(
-                "each `[[scenario]]` has a `name`, and optionally `position`, `options`, `moves`, and what must hold",
-            );
+            .with_help(help);
         Box::new(Report { source: source.clone(), diagnostics: vec![d] })
     })?;
     let mut run = ScenarioRun { source, results: Vec::new(), diagnostics: Vec::new() };
