@@ -162,3 +162,18 @@ fn test_of_nothing_fails() {
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("no such file"));
 }
+
+/// `--option` works on `check` and `test` too: Hex with the swap rule has
+/// 121 more second moves, which its scenario file (written for the rules
+/// without it) then reports.
+#[test]
+fn check_and_test_take_options() {
+    let out = orrery(&["check", "games/hex.rules", "--no-run", "--option", "swap=true"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = orrery(&["check", "games/hex.rules", "--no-run", "--option", "nope=1"]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no option `nope`"));
+    let out = orrery(&["test", "games/hex.tests.toml", "--option", "swap=true"]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("perft(2) is 14641"));
+}

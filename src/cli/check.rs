@@ -16,7 +16,14 @@ const SMOKE_PLAYOUTS: u64 = 200;
 const SMOKE_SECONDS: f64 = 1.0;
 const SMOKE_BATCH: u64 = 10;
 
-pub fn run(paths: &[PathBuf], format: Format, smoke: bool) -> i32 {
+pub fn run(paths: &[PathBuf], format: Format, smoke: bool, options: &[String]) -> i32 {
+    let options = match super::common::parse_options(options) {
+        Ok(options) => options,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 1;
+        }
+    };
     let files = match rule_files(paths) {
         Ok(files) => files,
         Err(e) => {
@@ -38,7 +45,7 @@ pub fn run(paths: &[PathBuf], format: Format, smoke: bool) -> i32 {
         // A variant whose base cannot be loaded is not checked further:
         // everything it does not say would be missing.
         let (game, diagnostics) =
-            if loading.is_empty() { crate::compile::compile(&source, &[]) } else { (None, loading) };
+            if loading.is_empty() { crate::compile::compile(&source, &options) } else { (None, loading) };
         let game = game.map(std::sync::Arc::new);
         failed |= game.is_none();
         let summary = match (&game, smoke) {

@@ -52,6 +52,9 @@ pub enum Command {
         /// Only check; do not smoke-run the games.
         #[arg(long)]
         no_run: bool,
+        /// Set a game option, as NAME=VALUE (repeatable).
+        #[arg(long = "option", value_name = "NAME=VALUE")]
+        options: Vec<String>,
     },
     /// Count legal move sequences to a depth.
     Perft {
@@ -98,6 +101,10 @@ pub enum Command {
         /// variant against its base's expectations), and say which still hold.
         #[arg(long = "with-scenarios-of", value_name = "BASE")]
         with_scenarios_of: Option<PathBuf>,
+        /// Set a game option for every scenario, as NAME=VALUE (repeatable);
+        /// a scenario's own `options` win.
+        #[arg(long = "option", value_name = "NAME=VALUE")]
+        options: Vec<String>,
     },
     /// Print the whole rule file a variant resolves to, each item marked with where it comes from.
     Show { file: PathBuf },
@@ -135,7 +142,7 @@ pub enum Command {
 /// Runs a command; the exit code.
 pub fn run(cli: Cli) -> i32 {
     match cli.command {
-        Command::Check { paths, format, no_run } => check::run(&paths, format, !no_run),
+        Command::Check { paths, format, no_run, options } => check::run(&paths, format, !no_run, &options),
         Command::Perft { game, depth, divide } => perft::run(&game, depth, divide),
         Command::Bench { game, playouts, seed, threads } => bench::run(&game, playouts, seed, threads),
         Command::Trace { game, seed, format } => trace::run(&game, seed, format),
@@ -143,9 +150,9 @@ pub fn run(cli: Cli) -> i32 {
             play::run(&game, &play::Players { random: &random, ai: &ai, think, seed, type_dice })
         }
         Command::Draw { game, format } => draw::run(&game, format),
-        Command::Test { paths, with_scenarios_of } => match with_scenarios_of {
+        Command::Test { paths, with_scenarios_of, options } => match with_scenarios_of {
             Some(base) => test::run_with_scenarios_of(&paths, &base),
-            None => test::run(&paths),
+            None => test::run(&paths, &options),
         },
         Command::Show { file } => show::run(&file),
         Command::Diff { first, second } => diff::run(&first, &second),

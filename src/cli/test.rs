@@ -5,10 +5,17 @@
 use super::check::rule_files;
 use super::common::color;
 use crate::diagnostics::render_all;
-use crate::formats::scenario::{run_file, scenarios_for};
+use crate::formats::scenario::{run_file, run_file_with_options, scenarios_for};
 use std::path::PathBuf;
 
-pub fn run(paths: &[PathBuf]) -> i32 {
+pub fn run(paths: &[PathBuf], options: &[String]) -> i32 {
+    let options = match super::common::parse_options(options) {
+        Ok(options) => options,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 1;
+        }
+    };
     let pairs = match scenario_pairs(paths) {
         Ok(pairs) => pairs,
         Err(e) => {
@@ -19,7 +26,7 @@ pub fn run(paths: &[PathBuf]) -> i32 {
     let (mut failed, mut ran) = (false, 0);
     for (rules, scenarios) in pairs {
         ran += 1;
-        match run_file(&rules, &scenarios) {
+        match run_file_with_options(&rules, &scenarios, &options) {
             Ok(run) => {
                 let passed = run.results.iter().filter(|(_, ok)| *ok).count();
                 let status = if run.diagnostics.is_empty() { "ok   " } else { "FAIL " };

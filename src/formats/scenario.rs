@@ -136,6 +136,16 @@ fn unknown_key(message: &str) -> Option<(&str, Option<&str>)> {
 
 /// Runs every scenario of a file against the rule file `rules`.
 pub fn run_file(rules: &Path, path: &Path) -> Result<ScenarioRun, Box<Report>> {
+    run_file_with_options(rules, path, &[])
+}
+
+/// Runs every scenario of a file with these options set (`--option`); a
+/// scenario's own `options` win over them.
+pub fn run_file_with_options(
+    rules: &Path,
+    path: &Path,
+    options: &[(String, String)],
+) -> Result<ScenarioRun, Box<Report>> {
     let text = std::fs::read_to_string(path).map_err(|e| {
         let source = Source::new(path.display().to_string(), String::new());
         Box::new(Report { source, diagnostics: vec![Diagnostic::error("E0701", format!("cannot read: {e}"))] })
@@ -158,19 +168,21 @@ pub fn run_file(rules: &Path, path: &Path) -> Result<ScenarioRun, Box<Report>> {
     let folder = path.parent().unwrap_or(Path::new("."));
     for scenario in &raw.scenario {
         let before = run.diagnostics.len();
-        check_scenario(rules, folder, scenario, &mut run.diagnostics);
+        check_scenario(rules, folder, scenario, options, &mut run.diagnostics);
         run.results.push((scenario.name.get_ref().clone(), run.diagnostics.len() == before));
     }
     Ok(run)
 }
 
 /// Runs one scenario, adding a diagnostic for each thing that does not hold.
-fn check_scenario(rules: &Path, folder: &Path, s: &RawScenario, out: &mut Vec<Diagnostic>) {
+fn check_scenario(rules: &Path, folder: &Path, s: &RawScenario, given: &[(String, String)], out: &mut Vec<Diagnostic>) {
     let name = s.name.get_ref();
     let fail = |at: Span, what: String| {
         Diagnostic::error("E0703", format!("scenario `{name}`: {what}")).with_label(at, "here")
     };
-    let options: Vec<(String, String)> = s.options.iter().map(|(k, v)| (k.clone(), v.get_ref().text())).collect();
+    let own = s.options.iter().map(|(k, v)| (k.clone(), v.get_ref().text()));
+    let options: Vec<(String, String)> =
+        given.iter().filter(|(k, _)| !s.options.contains_key(k)).cloned().chain(own).collect();
     let game = match Game::load_with_options(rules, &options) {
         Ok(game) => game,
         Err(e) => {
