@@ -182,3 +182,26 @@ fn rows_that_are_no_board_are_refused() {
     assert!(refused("8/8/8/8/8/8/8/7kk").contains("rank 1 has more than 8 squares"));
     assert!(refused("8/8/8/8/8/8/8/7x").contains("P pawn, N knight"), "the letters are listed");
 }
+
+/// A move typed without its suffix is the one legal move it begins; when it
+/// begins several, the refusal names them.
+#[test]
+fn a_move_typed_without_its_suffix() {
+    let text = "to_move = \"white\"\nphase = \"play\"\n[board]\nb7 = \"white pawn\"\na1 = \"white king\"\nh8 = \"black king\"\n";
+    let mut state =
+        orrery::formats::position::parse_position(&game(), orrery::diagnostics::Source::new("p.toml", text))
+            .expect("position");
+    let refused = state.play("b7-b8").expect_err("four promotions");
+    assert!(
+        refused.to_string().contains("say which: b7-b8/bishop, b7-b8/knight, b7-b8/queen, b7-b8/rook"),
+        "{refused}"
+    );
+    // A king move has no suffix to leave out: typed in full, as ever.
+    state.play("a1-a2").expect("a plain move");
+    let draughts = Game::load("games/english_draughts.rules").expect("draughts");
+    let text = "to_move = \"black\"\nphase = \"play\"\n[board]\nd6 = \"black man\"\ne7 = \"white man\"\ng7 = \"white man\"\n[hands]\nblack = { king = 12 }\n";
+    let mut state =
+        orrery::formats::position::parse_position(&draughts, orrery::diagnostics::Source::new("p.toml", text))
+            .expect("position");
+    assert_eq!(state.play("d6xf8").map(|_| ()), Ok(()), "the crowning is the only way to end there");
+}

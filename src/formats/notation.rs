@@ -194,7 +194,23 @@ pub fn parse_move(state: &State, text: &str) -> Result<Move, MoveError> {
     if let [only] = matches[..] {
         return Ok(moves[only]);
     }
-    let problem = explain(state, text);
+    // A move typed without its suffixes (`b3-b5` for `b3-b5/xb6`): the one
+    // legal move it begins, or the ones it could mean.
+    let longer: Vec<usize> = (0..moves.len())
+        .filter(|&i| {
+            matches.is_empty() && !wanted.is_empty() && normalise(&texts[i]).starts_with(&format!("{wanted}/"))
+        })
+        .collect();
+    if let [only] = longer[..] {
+        return Ok(moves[only]);
+    }
+    let problem = if longer.len() > 1 {
+        let mut options: Vec<&str> = longer.iter().map(|&i| texts[i].as_str()).collect();
+        options.sort_unstable();
+        Some(format!("say which: {}", options.join(", ")))
+    } else {
+        explain(state, text)
+    };
     Err(MoveError::Illegal { text: text.to_string(), problem, legal: texts })
 }
 
