@@ -148,6 +148,7 @@ broken![
     slide_by_unknown_die,
     pattern_length_out_of_range,
     region_of_shared_region,
+    repetition_after_one,
     unknown_pattern,
     range_on_points,
     player_directions_in_placement,

@@ -126,7 +126,18 @@ fn assemble(scope: &Scope, source: &Source) -> Option<Game> {
     let repetition = scope.repetition.map(|r| match r.node {
         RepetitionRule::Loses => Repetition::Loses,
         RepetitionRule::Forbidden => Repetition::Forbidden,
-        RepetitionRule::DrawAfter(n) => Repetition::DrawAfter(n.clamp(2, 1000) as u32),
+        RepetitionRule::DrawAfter(n) => {
+            // The first occurrence is the first: a count of 1 would end every
+            // game at its start.
+            if !(2..=1000).contains(&n) {
+                scope.error(
+                    Diagnostic::error("E0507", "`repetition draw after N` counts occurrences: 2 to 1000")
+                        .with_label(r.span, format!("{n} occurrences"))
+                        .with_help("`repetition draw after 3` draws at the third occurrence of a position"),
+                );
+            }
+            Repetition::DrawAfter(n.clamp(2, 1000) as u32)
+        }
     });
     let repetition_unless = scope.repetition_unless.map(|cond| conditions::game_test(scope, cond));
     traits_check(scope);
