@@ -44,3 +44,25 @@ fn a_closed_pipe_ends_quietly() {
     assert!(!errors.contains("panicked"), "{errors}");
     assert!(matches!(status.code(), Some(141) | Some(0)), "{status:?}");
 }
+
+/// A condition nested thousands of levels deep, in brackets or in `not`
+/// after `not`, is error E0002 where it passes 64 levels, before any stage
+/// recurses into it (it used to overflow the stack). 64 levels still parse.
+#[test]
+fn deep_nesting_is_an_error_not_a_crash() {
+    let rules = |guard: String| {
+        format!(
+            "game \"Deep\"\nplayers white, black\nboard square 3 x 3\npiece man\nsetup {{\n  white man on a1\n}}\n\
+             phase play {{\n  move man when {guard} {{ step orthogonal }}\n}}\n"
+        )
+    };
+    let codes = |text: String| -> Vec<String> {
+        orrery::check::check(&Source::new("deep.rules", text)).iter().map(|d| d.code.to_string()).collect()
+    };
+    let brackets = |n: usize| format!("{}plies > 0{}", "(".repeat(n), ")".repeat(n));
+    assert_eq!(codes(rules(brackets(5_000))), ["E0002"]);
+    assert_eq!(codes(rules(format!("{}plies > 0", "not ".repeat(50_000)))), ["E0002"]);
+    // Within the limit (the move rule's braces count too), all is well.
+    assert!(codes(rules(brackets(60))).is_empty());
+    assert!(codes(rules(format!("{}plies > 0", "not ".repeat(64)))).is_empty());
+}

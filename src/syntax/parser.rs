@@ -56,6 +56,12 @@ pub fn parse(text: &str) -> (RuleFile, Vec<Diagnostic>) {
     let mut diagnostics = Vec::new();
     for chunk in item_chunks(text) {
         let piece = &text[chunk.start..chunk.end];
+        // Too deep a nesting is refused before any stage recurses into it.
+        if let Some(too_deep) = too_deep(piece, chunk.start) {
+            diagnostics.push(too_deep);
+            file.unparsed.extend(unparsed_item(piece, chunk.start));
+            continue;
+        }
         let starts_with_item = piece.trim_start().chars().next().is_some_and(|c| c.is_alphabetic() || c == '_')
             && piece.chars().next().is_some_and(|c| !c.is_whitespace());
         let rule = if starts_with_item { Rule::item_only } else { Rule::file };
@@ -259,6 +265,58 @@ fn syntax_error(error: &pest::error::Error<Rule>, piece: &str, offset: usize) ->
         diagnostic = diagnostic.with_help(S_EXPRESSION_HELP);
     }
     diagnostic
+}
+
+/// The deepest nesting of brackets, and the longest run of `not`, an item
+/// may have: every stage after parsing recurses into them.
+pub const MAX_NESTING: usize = 64;
+
+/// An item nested deeper than `MAX_NESTING` (brackets, or `not` after
+/// `not`): E0002 at the place it goes too deep. Comments and strings are
+/// skipped.
+fn too_deep(piece: &str, offset: usize) -> Option<Diagnostic> {
+    let (mut depth, mut nots) = (0usize, 0usize);
+    let (mut in_string, mut in_comment) = (false, false);
+    let mut word_start = None;
+    for (i, c) in piece.char_indices() {
+        if in_comment {
+            in_comment = c != '\n';
+            continue;
+        }
+        if in_string {
+            in_string = c != '"' && c != '\n';
+            continue;
+        }
+        if c.is_alphanumeric() || c == '_' {
+            word_start.get_or_insert(i);
+            continue;
+        }
+        if let Some(start) = word_start.take() {
+            nots = if &piece[start..i] == "not" { nots + 1 } else { 0 };
+            if nots > MAX_NESTING {
+                return Some(nesting_error(offset + start, 3, "`not` after `not`"));
+            }
+        }
+        match c {
+            '#' => in_comment = true,
+            '"' => in_string = true,
+            '(' | '{' | '[' => {
+                depth += 1;
+                if depth > MAX_NESTING {
+                    return Some(nesting_error(offset + i, 1, "brackets"));
+                }
+            }
+            ')' | '}' | ']' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    None
+}
+
+fn nesting_error(at: usize, len: usize, what: &str) -> Diagnostic {
+    Diagnostic::error("E0002", format!("nested too deep: at most {MAX_NESTING} levels of {what}"))
+        .with_label(Span::new(at, at + len), format!("level {}", MAX_NESTING + 1))
+        .with_help("write the condition flatter: `and` and `or` take any number of parts")
 }
 
 /// What to say to a file written in parentheses, as other tools' are.
