@@ -88,10 +88,7 @@ fn no_castling_out_of_or_through_check() {
              e1 = \"white king\"\nh1 = \"white rook\"\na1 = \"white rook\"\na8 = \"black king\"\n{extra}"
         )
     };
-    let state_with = |extra: &str| {
-        orrery::formats::position::parse_position(&game(), orrery::diagnostics::Source::new("p.toml", text(extra)))
-            .expect("position")
-    };
+    let state_with = |extra: &str| from_text(&game(), &text(extra));
     let castles = |state: &State| state.legal_move_texts().into_iter().filter(|m| m.contains(',')).count();
     assert_eq!(castles(&state_with("")), 2);
     // A black rook on e8 gives check: no castling at all.
@@ -120,9 +117,7 @@ fn threefold_repetition_draws() {
 #[test]
 fn fifty_moves_without_capture_or_pawn_move_draw() {
     let text = "to_move = \"white\"\nphase = \"play\"\n[board]\ne1 = \"white king\"\nh1 = \"white rook\"\na8 = \"black king\"\n[counters]\nquiet_plies = 99\n";
-    let mut state =
-        orrery::formats::position::parse_position(&game(), orrery::diagnostics::Source::new("p.toml", text))
-            .expect("position");
+    let mut state = from_text(&game(), text);
     state.play("h1-h2").expect("a quiet rook move");
     assert_eq!(state.outcome().expect("drawn").reason, "fifty moves without a capture or a pawn move");
 }
@@ -151,13 +146,17 @@ fn en_passant_takes_the_pawn_that_passed() {
 #[test]
 fn promotion_offers_four_types() {
     let text = "to_move = \"white\"\nphase = \"play\"\n[board]\nb7 = \"white pawn\"\na1 = \"white king\"\nh8 = \"black king\"\n";
-    let state = orrery::formats::position::parse_position(&game(), orrery::diagnostics::Source::new("p.toml", text))
-        .expect("position");
+    let state = from_text(&game(), text);
     let promotions: Vec<String> = state.legal_move_texts().into_iter().filter(|m| m.starts_with("b7")).collect();
     assert_eq!(promotions, ["b7-b8/bishop", "b7-b8/knight", "b7-b8/queen", "b7-b8/rook"]);
     let mut state = state;
     state.play("b7-b8/knight").expect("underpromotion");
     assert_eq!(state.game().describe_code(state.cell(site(&state, "b8"))), "white knight");
+}
+
+/// A position written out as the text of a position file.
+fn from_text(game: &Arc<Game>, text: &str) -> State {
+    orrery::formats::position::parse_position(game, orrery::diagnostics::Source::new("p.toml", text)).expect("position")
 }
 
 fn site(state: &State, name: &str) -> orrery::board::Site {
@@ -188,9 +187,7 @@ fn rows_that_are_no_board_are_refused() {
 #[test]
 fn a_move_typed_without_its_suffix() {
     let text = "to_move = \"white\"\nphase = \"play\"\n[board]\nb7 = \"white pawn\"\na1 = \"white king\"\nh8 = \"black king\"\n";
-    let mut state =
-        orrery::formats::position::parse_position(&game(), orrery::diagnostics::Source::new("p.toml", text))
-            .expect("position");
+    let mut state = from_text(&game(), text);
     let refused = state.play("b7-b8").expect_err("four promotions");
     assert!(
         refused.to_string().contains("say which: b7-b8/bishop, b7-b8/knight, b7-b8/queen, b7-b8/rook"),
@@ -200,8 +197,6 @@ fn a_move_typed_without_its_suffix() {
     state.play("a1-a2").expect("a plain move");
     let draughts = Game::load("games/english_draughts.rules").expect("draughts");
     let text = "to_move = \"black\"\nphase = \"play\"\n[board]\nd6 = \"black man\"\ne7 = \"white man\"\ng7 = \"white man\"\n[hands]\nblack = { king = 12 }\n";
-    let mut state =
-        orrery::formats::position::parse_position(&draughts, orrery::diagnostics::Source::new("p.toml", text))
-            .expect("position");
+    let mut state = from_text(&draughts, text);
     assert_eq!(state.play("d6xf8").map(|_| ()), Ok(()), "the crowning is the only way to end there");
 }

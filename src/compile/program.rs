@@ -85,6 +85,18 @@ pub fn move_program(scope: &Scope, statements: &[Statement], rule_span: Span) ->
     ok.then_some(program)
 }
 
+/// A capture that is always made takes no `may` or `must` (E0409); false
+/// when it was given one.
+fn always_made(scope: &Scope, mode: Option<&Spanned<EffectMode>>, what: &str, written: &str) -> bool {
+    let Some(mode) = mode else { return true };
+    scope.error(
+        Diagnostic::error("E0409", format!("{what} is always made"))
+            .with_label(mode.span, "`may` and `must` apply to captures at a site")
+            .with_help(format!("write `{written}`, or `may capture ahead`")),
+    );
+    false
+}
+
 /// A chain of hops is the whole movement of its move, its only effect is
 /// capturing what it hops, and each of its hops names one of at most
 /// `MAX_CHAIN_DIRS` directions (a chain keeps its hops in the move).
@@ -201,25 +213,11 @@ fn lower_block(
                 }
                 let effect = match target {
                     CaptureTarget::Custodial { directions, .. } => {
-                        if let Some(mode) = mode {
-                            ok = false;
-                            scope.error(
-                                Diagnostic::error("E0409", "a custodial capture is always made")
-                                    .with_label(mode.span, "`may` and `must` apply to captures at a site")
-                                    .with_help("write `capture custodial DIRECTIONS`, or `may capture ahead`"),
-                            );
-                        }
+                        ok &= always_made(scope, mode.as_ref(), "a custodial capture", "capture custodial DIRECTIONS");
                         scope.directions(directions).map(|dirs| EffectOp::CaptureCustodial { dirs })
                     }
                     CaptureTarget::On(condition) => {
-                        if let Some(mode) = mode {
-                            ok = false;
-                            scope.error(
-                                Diagnostic::error("E0409", "a capture on a condition is always made")
-                                    .with_label(mode.span, "`may` and `must` apply to captures at a site")
-                                    .with_help("write `capture on CONDITION`, or `may capture ahead`"),
-                            );
-                        }
+                        ok &= always_made(scope, mode.as_ref(), "a capture on a condition", "capture on CONDITION");
                         site_filter(scope, condition).map(|filter| EffectOp::CaptureOn { filter })
                     }
                     CaptureTarget::Site { site, condition } => {
