@@ -92,6 +92,8 @@ broken![
     flip_over_without_hop,
     forbid_over_without_hop,
     graph_without_points,
+    follow_up_movement_captures,
+    follow_up_not_last,
     guard_reads_threatened,
     hand_count_out_of_range,
     jump_instead_of_hop,

@@ -7,8 +7,16 @@ use std::path::Path;
 
 #[test]
 fn the_bundled_scenarios_hold() {
-    for game in ["man_in_the_moon", "zodiac", "sun_and_moon", "flying_obelisks", "gomoku", "english_draughts", "chess"]
-    {
+    for game in [
+        "man_in_the_moon",
+        "zodiac",
+        "sun_and_moon",
+        "flying_obelisks",
+        "gomoku",
+        "english_draughts",
+        "chess",
+        "amazons",
+    ] {
         let rules = format!("games/{game}.rules");
         let scenarios = scenarios_for(Path::new(&rules));
         let run = run_file(Path::new(&rules), &scenarios).expect("the scenario file runs");

@@ -11,6 +11,10 @@ use std::time::Instant;
 
 /// Playouts in a smoke run: enough to reach the end rules, quick to run.
 const SMOKE_PLAYOUTS: u64 = 200;
+/// The smoke run's perft goes at most this deep…
+const SMOKE_PERFT_DEPTH: u32 = 3;
+/// …and no deeper than where it would generate about this many moves.
+const SMOKE_PERFT_MOVES: u64 = 5_000_000;
 /// Slow games stop their smoke run after this long (whole batches of
 /// `SMOKE_BATCH` games, so at least one batch always runs).
 const SMOKE_SECONDS: f64 = 1.0;
@@ -80,7 +84,14 @@ pub fn run(paths: &[PathBuf], format: Format, smoke: bool, options: &[String]) -
 fn smoke_run(game: &std::sync::Arc<crate::engine::Game>) -> String {
     let start = game.initial_state();
     let begun = Instant::now();
-    let nodes = perft(&start, 3);
+    // perft to depth 3, going a level deeper only while the moves it would
+    // generate (the leaves so far times their branching) stay in budget.
+    let (mut depth, mut nodes, mut before) = (1, perft(&start, 1), 1u64);
+    while depth < SMOKE_PERFT_DEPTH && nodes.saturating_mul(nodes / before.max(1)) <= SMOKE_PERFT_MOVES && nodes > 0 {
+        before = nodes;
+        depth += 1;
+        nodes = perft(&start, depth);
+    }
     let playouts_begun = Instant::now();
     let mut stats = run_batch(&start, SMOKE_BATCH, 1, 1);
     while stats.playouts < SMOKE_PLAYOUTS && playouts_begun.elapsed().as_secs_f64() < SMOKE_SECONDS {
@@ -95,7 +106,7 @@ fn smoke_run(game: &std::sync::Arc<crate::engine::Game>) -> String {
         .chain([format!("draws {}", stats.draws)])
         .collect();
     let mut s = format!(
-        "perft(3) = {nodes}; {} random games, mean {mean:.1} plies, {} ({:.2}s)",
+        "perft({depth}) = {nodes}; {} random games, mean {mean:.1} plies, {} ({:.2}s)",
         stats.playouts,
         results.join(", "),
         begun.elapsed().as_secs_f64()

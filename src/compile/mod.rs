@@ -5,6 +5,7 @@
 mod conditions;
 mod counters;
 mod effects;
+mod follow_up;
 mod group;
 mod load;
 mod patterns;

@@ -109,7 +109,7 @@ fn phase_rules(scope: &Scope, rules: &[PhaseRule], def: &mut PhaseDef) -> bool {
                 let on = site_filter(scope, on);
                 let effects = program::placement_effects(scope, effects);
                 match (piece, on, effects) {
-                    (Some(piece), Some(mut on), Some(effects)) => {
+                    (Some(piece), Some(mut on), Some((effects, then))) => {
                         // A piece is only ever placed on an empty site, whatever
                         // the condition adds: placing never captures or stacks.
                         on.test = match on.test {
@@ -117,7 +117,7 @@ fn phase_rules(scope: &Scope, rules: &[PhaseRule], def: &mut PhaseDef) -> bool {
                             other => SiteTest::And(vec![SiteTest::Empty, other]),
                         };
                         scope.used.borrow_mut().pieces_moved[piece as usize] = true;
-                        def.moves.push(MoveRule::Place { piece, on, neutral: *neutral, effects });
+                        def.moves.push(MoveRule::Place { piece, on, neutral: *neutral, effects, then });
                     }
                     _ => ok = false,
                 }
@@ -158,8 +158,9 @@ fn phase_rules(scope: &Scope, rules: &[PhaseRule], def: &mut PhaseDef) -> bool {
                     ok = false;
                     continue;
                 };
-                let capturing =
-                    parts.iter().position(|p| matches!(p, MoveRule::Move { effects, .. } if !effects.is_empty()));
+                let capturing = parts.iter().position(
+                    |p| matches!(p, MoveRule::Move { effects, then, .. } if !effects.is_empty() || then.is_some()),
+                );
                 if let Some(index) = capturing {
                     ok = false;
                     let part_span = match &decl_parts[index] {
@@ -168,7 +169,7 @@ fn phase_rules(scope: &Scope, rules: &[PhaseRule], def: &mut PhaseDef) -> bool {
                     };
                     scope.error(
                         Diagnostic::error("E0716", "the parts of `together` only move pieces")
-                            .with_label(part_span, "this part captures or flips")
+                            .with_label(part_span, "this part captures, flips or has a follow-up")
                             .with_help(
                                 "move each piece to an empty site; captures in several parts are not supported yet",
                             ),
@@ -300,7 +301,7 @@ fn move_rules(scope: &Scope, rule: &PhaseRule) -> Option<Vec<MoveRule>> {
 /// Whether a move rule's guard can be evaluated: `threatened` generates the
 /// other player's moves of the phase, whose guards would run the test
 /// again, without end (E0305).
-fn guard_ends(scope: &Scope, cond: &GameCond) -> bool {
+pub(super) fn guard_ends(scope: &Scope, cond: &GameCond) -> bool {
     match cond {
         GameCond::Threatened { span, .. } => {
             scope.error(
@@ -336,7 +337,7 @@ fn move_rule(scope: &Scope, rule: &PhaseRule) -> Option<MoveRule> {
     let program = program::move_program(scope, program, *span);
     let (piece, guard, program) = (piece?, guard?, program?);
     scope.used.borrow_mut().pieces_moved[piece as usize] = true;
-    let program::Program { path, effects, forbid, needs_dir, keeps_dir } = program;
+    let program::Program { path, effects, forbid, needs_dir, keeps_dir, then } = program;
     let reach = capture_reach(&path, &effects);
     Some(MoveRule::Move {
         piece,
@@ -349,6 +350,7 @@ fn move_rule(scope: &Scope, rule: &PhaseRule) -> Option<MoveRule> {
         reach,
         needs_dir,
         keeps_dir,
+        then,
     })
 }
 
@@ -394,7 +396,8 @@ fn threat_radius(def: &PhaseDef) -> Option<u8> {
     }
     let mut radius = 0;
     for rule in &def.moves {
-        if matches!(rule, MoveRule::Group { .. } | MoveRule::Together { .. }) {
+        // A follow-up may remove a piece anywhere.
+        if matches!(rule, MoveRule::Group { .. } | MoveRule::Together { .. }) || rule.follow_up().is_some() {
             return None;
         }
         let MoveRule::Move { guard, reach, path, effects, forbid, .. } = rule else { continue };

@@ -8,7 +8,7 @@ use crate::board::Dir;
 use crate::check::scope::Scope;
 use crate::diagnostics::Diagnostic;
 use crate::game::limits::MAX_PATH;
-use crate::game::rules::{CaptureMode, Chain, EffectOp, Heading, MoveOp, MoveTest, SiteFilter, SiteTest};
+use crate::game::rules::{CaptureMode, Chain, EffectOp, FollowUp, Heading, MoveOp, MoveTest, SiteFilter, SiteTest};
 use crate::syntax::ast::{CaptureTarget, EffectMode, Heading as HeadingDecl, MoveCond, MoveSite, SiteCond, Statement};
 use crate::syntax::span::{Span, Spanned};
 
@@ -39,14 +39,29 @@ pub struct Program {
     pub needs_dir: bool,
     /// The piece stores its direction (`keep`).
     pub keeps_dir: bool,
+    /// `then …`: the follow-up after the move.
+    pub then: Option<Box<FollowUp>>,
 }
 
 /// Lowers a move program; `None` if any part of it has errors.
 pub fn move_program(scope: &Scope, statements: &[Statement], rule_span: Span) -> Option<Program> {
-    let mut program =
-        Program { path: Vec::new(), effects: Vec::new(), forbid: Vec::new(), needs_dir: false, keeps_dir: false };
+    let mut program = Program {
+        path: Vec::new(),
+        effects: Vec::new(),
+        forbid: Vec::new(),
+        needs_dir: false,
+        keeps_dir: false,
+        then: None,
+    };
     let mut written = Written::default();
+    let (statements, then) = super::follow_up::split(statements);
+    let then = then.map(|t| super::follow_up::follow_up(scope, t));
     let mut ok = lower_block(scope, statements, &mut program, &mut written, true);
+    match then {
+        Some(Some(then)) => program.then = Some(Box::new(then)),
+        Some(None) => ok = false,
+        None => {}
+    }
     program.needs_dir |= written.ahead_used;
     let flies = |op: &MoveOp| matches!(op, MoveOp::Hop { .. } | MoveOp::Slide { over: Some(_), .. });
     if !program.path.iter().any(flies) && !program.path.is_empty() {
@@ -141,7 +156,8 @@ fn has_movement(statements: &[Statement]) -> bool {
         Statement::Capture { .. }
         | Statement::Flip { .. }
         | Statement::FlipCustodial { .. }
-        | Statement::Forbid { .. } => false,
+        | Statement::Forbid { .. }
+        | Statement::Then { .. } => false,
     })
 }
 
@@ -289,6 +305,10 @@ fn lower_block(
                 Some(_) => {}
                 None => ok = false,
             },
+            Statement::Then { span, .. } => {
+                ok = false;
+                super::follow_up::misplaced(scope, *span);
+            }
         }
     }
     ok
@@ -488,7 +508,7 @@ fn lower_movement(
 }
 
 /// A filter every site passes.
-fn everywhere(scope: &Scope) -> Option<SiteFilter> {
+pub(super) fn everywhere(scope: &Scope) -> Option<SiteFilter> {
     Some(SiteFilter { allowed: scope.board.as_ref()?.every_site(), plain: true, test: SiteTest::True })
 }
 
@@ -522,15 +542,24 @@ fn flip_custodial(
 
 /// The effects of a placement (`place TYPE on … { EFFECTS }`): custodial
 /// captures and flips from the site placed on (E0411 for anything else).
-pub(super) fn placement_effects(scope: &Scope, statements: &[Statement]) -> Option<Vec<EffectOp>> {
+pub(super) fn placement_effects(
+    scope: &Scope,
+    statements: &[Statement],
+) -> Option<(Vec<EffectOp>, Option<Box<FollowUp>>)> {
     let mut effects = Vec::new();
-    let mut ok = true;
+    let (statements, then) = super::follow_up::split(statements);
+    let then = then.map(|t| super::follow_up::follow_up(scope, t));
+    let mut ok = !matches!(then, Some(None));
     for statement in statements {
         let effect = match statement {
             Statement::Capture { mode: None, target: CaptureTarget::Custodial { directions, .. }, .. } => {
                 scope.directions(directions).map(|dirs| EffectOp::CaptureCustodial { dirs })
             }
             Statement::FlipCustodial { mode, directions, .. } => flip_custodial(scope, mode.as_ref(), directions),
+            Statement::Then { span, .. } => {
+                super::follow_up::misplaced(scope, *span);
+                None
+            }
             other => {
                 let span = match other {
                     Statement::If { span, .. }
@@ -541,7 +570,8 @@ pub(super) fn placement_effects(scope: &Scope, statements: &[Statement]) -> Opti
                     | Statement::Leap { span, .. }
                     | Statement::Flip { span, .. }
                     | Statement::FlipCustodial { span, .. }
-                    | Statement::Forbid { span, .. } => *span,
+                    | Statement::Forbid { span, .. }
+                    | Statement::Then { span, .. } => *span,
                 };
                 scope.error(
                     Diagnostic::error("E0411", "a placement's effects are custodial captures and flips")
@@ -556,5 +586,5 @@ pub(super) fn placement_effects(scope: &Scope, statements: &[Statement]) -> Opti
             None => ok = false,
         }
     }
-    ok.then_some(effects)
+    ok.then_some((effects, then.flatten().map(Box::new)))
 }

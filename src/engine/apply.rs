@@ -205,26 +205,8 @@ pub(crate) fn play_move(game: &Game, pos: &mut Position, mv: &Move) -> (u32, boo
         }
         MoveRule::Place { piece, neutral, effects, .. } => {
             // A piece nobody owns comes from no hand.
-            let owner = if *neutral {
-                game.neutral()
-            } else {
-                let slot = mover as usize * types + *piece as usize;
-                let count = pos.hands[slot];
-                pos.hash ^=
-                    z.hand(mover as usize, *piece as usize, count) ^ z.hand(mover as usize, *piece as usize, count - 1);
-                pos.hands[slot] = count - 1;
-                mover
-            };
-            if game.stacks.is_some() {
-                super::stack::push(game, pos, mv.to, game.code(owner, *piece));
-            } else {
-                put(game, pos, mv.to, game.code(owner, *piece));
-            }
-            if game.pieces[*piece as usize].remembers_moving {
-                // A placed piece has not moved yet.
-                pos.unmoved.insert(0, mv.to);
-                pos.hash ^= z.unmoved(mv.to as usize);
-            }
+            let owner = if *neutral { game.neutral() } else { mover };
+            place_piece(game, pos, mv.to, *piece, owner, !*neutral);
             for effect in effects {
                 captured += run_effect(game, pos, effect, mv, mover);
             }
@@ -279,7 +261,41 @@ pub(crate) fn play_move(game: &Game, pos: &mut Position, mv: &Move) -> (u32, boo
     if !phase.promotions.is_empty() {
         promoted |= waiting_promotions(game, pos, phase);
     }
+    if mv.then != NO_SITE
+        && let Some(follow) = rule.follow_up()
+    {
+        captured += super::follow_up::play_follow_up(game, pos, follow, mv.then, mover);
+    }
     (captured, promoted)
+}
+
+/// Puts a new piece of `owner`'s on `site` (on top, in a game with stacks),
+/// taken from the owner's hand when `from_hand`.
+pub(crate) fn place_piece(
+    game: &Game,
+    pos: &mut Position,
+    site: Site,
+    piece: PieceType,
+    owner: Player,
+    from_hand: bool,
+) {
+    let z = &game.zobrist;
+    if from_hand {
+        let slot = owner as usize * game.pieces.len() + piece as usize;
+        let count = pos.hands[slot];
+        pos.hash ^= z.hand(owner as usize, piece as usize, count) ^ z.hand(owner as usize, piece as usize, count - 1);
+        pos.hands[slot] = count - 1;
+    }
+    if game.stacks.is_some() {
+        super::stack::push(game, pos, site, game.code(owner, piece));
+    } else {
+        put(game, pos, site, game.code(owner, piece));
+    }
+    if game.pieces[piece as usize].remembers_moving {
+        // A placed piece has not moved yet.
+        pos.unmoved.insert(0, site);
+        pos.hash ^= z.unmoved(site as usize);
+    }
 }
 
 /// The value of a quantity in a position, `mover` deciding whose counter a
@@ -322,7 +338,7 @@ fn throw_dice(game: &Game, pos: &mut Position, outcome: u8) {
 
 /// Captures the piece on `site`: it leaves the board, into its owner's hand
 /// if its type `returns`.
-fn capture(game: &Game, pos: &mut Position, site: Site) {
+pub(crate) fn capture(game: &Game, pos: &mut Position, site: Site) {
     let code = pos.cells[site as usize];
     set_state(game, pos, site, 0);
     take(game, pos, site);

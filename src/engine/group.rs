@@ -156,6 +156,7 @@ impl<S: SiteSet> View<'_, S> {
             taken: 0,
             choice: NO_CHOICE,
             group,
+            then: NO_SITE,
         };
         // What the pools may add, over every rule that reaches `to`.
         let (mut hand, mut supply) = (0u64, 0u64);

@@ -8,6 +8,7 @@ mod apply;
 mod chain;
 mod connection;
 mod effects;
+mod follow_up;
 pub(crate) mod group;
 mod movegen;
 pub mod outcome;

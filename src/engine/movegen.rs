@@ -70,7 +70,6 @@ impl<S: SiteSet> View<'_, S> {
     /// Generates moves without the royal test.
     pub(crate) fn generate_pseudo(&self, player: Player, emit: &mut impl FnMut(Move) -> bool) {
         let game = self.game;
-        let types = game.pieces.len();
         let phase = &game.phases[self.pos.phase as usize];
         if phase.chance {
             let outcomes = game.dice.as_ref().map_or(0, |d| d.outcomes.len());
@@ -86,40 +85,59 @@ impl<S: SiteSet> View<'_, S> {
         }
         for (rule, move_rule) in phase.moves.iter().enumerate() {
             let rule = rule as u8;
-            match move_rule {
-                MoveRule::Group { .. } => {}
-                MoveRule::Action { guard, .. } => {
-                    if guard.as_ref().is_none_or(|g| test_game(game, self.pos, g, player)) && !emit(Move::action(rule))
-                    {
-                        return;
-                    }
+            let done = match move_rule.follow_up() {
+                // Each move again with each follow-up; a follow-up may act
+                // anywhere, so no focus.
+                Some(follow) => {
+                    let view = View { focus: NO_SITE, ..*self };
+                    view.generate_rule(rule, move_rule, phase, player, &mut |mv| {
+                        view.with_follow_ups(mv, follow, player, emit)
+                    })
                 }
-                MoveRule::Place { piece, on, neutral, effects } => {
-                    if !neutral && self.pos.hands[player as usize * types + *piece as usize] == 0 {
+                None => self.generate_rule(rule, move_rule, phase, player, emit),
+            };
+            if !done {
+                return;
+            }
+        }
+    }
+
+    /// Emits the moves of rule number `rule` of the phase; false when
+    /// `emit` asked to stop.
+    #[inline]
+    fn generate_rule(
+        &self,
+        rule: u8,
+        move_rule: &MoveRule,
+        phase: &PhaseDef,
+        player: Player,
+        emit: &mut impl FnMut(Move) -> bool,
+    ) -> bool {
+        let game = self.game;
+        let types = game.pieces.len();
+        match move_rule {
+            MoveRule::Group { .. } => true,
+            MoveRule::Action { guard, .. } => {
+                guard.as_ref().is_some_and(|g| !test_game(game, self.pos, g, player)) || emit(Move::action(rule))
+            }
+            MoveRule::Place { piece, on, neutral, effects, .. } => {
+                if !neutral && self.pos.hands[player as usize * types + *piece as usize] == 0 {
+                    return true;
+                }
+                let targets = self.filter_set(on, player);
+                for site in targets.iter() {
+                    if !self.effects_allow(effects, site, NO_SITE, player) {
                         continue;
                     }
-                    let targets = self.filter_set(on, player);
-                    for site in targets.iter() {
-                        if !self.effects_allow(effects, site, NO_SITE, player) {
-                            continue;
-                        }
-                        let mv = Move { to: site, ..Move::placement(rule, *piece) };
-                        if !emit(mv) {
-                            return;
-                        }
+                    let mv = Move { to: site, ..Move::placement(rule, *piece) };
+                    if !emit(mv) {
+                        return false;
                     }
                 }
-                MoveRule::Move { .. } => {
-                    if !self.generate_moves_of(rule, move_rule, phase, player, emit) {
-                        return;
-                    }
-                }
-                MoveRule::Together { parts } => {
-                    if !self.generate_together(rule, parts, phase, player, emit) {
-                        return;
-                    }
-                }
+                true
             }
+            MoveRule::Move { .. } => self.generate_moves_of(rule, move_rule, phase, player, emit),
+            MoveRule::Together { parts } => self.generate_together(rule, parts, phase, player, emit),
         }
     }
 
@@ -167,10 +185,21 @@ impl<S: SiteSet> View<'_, S> {
             if plain {
                 // Built right in the call, never in memory read back at another
                 // width: the commonest move stays cheap.
-                return emit(Move { rule, piece, from, to, over, dir, taken: 0, choice: NO_CHOICE, group: 0 });
+                return emit(Move {
+                    rule,
+                    piece,
+                    from,
+                    to,
+                    over,
+                    dir,
+                    taken: 0,
+                    choice: NO_CHOICE,
+                    group: 0,
+                    then: NO_SITE,
+                });
             }
             self.checked(
-                Move { rule, piece, from, to, over, dir, taken: 0, choice: NO_CHOICE, group: 0 },
+                Move { rule, piece, from, to, over, dir, taken: 0, choice: NO_CHOICE, group: 0, then: NO_SITE },
                 forbid,
                 effects,
                 promotion,
@@ -380,6 +409,9 @@ impl<S: SiteSet> View<'_, S> {
             return true;
         }
         let rule = &self.game.phases[self.pos.phase as usize].moves[mv.rule as usize];
+        if mv.then == site && removes(rule) {
+            return true;
+        }
         let MoveRule::Move { effects, .. } = rule else {
             return false;
         };
@@ -407,6 +439,9 @@ impl<S: SiteSet> View<'_, S> {
             }
         }
         let rule = self.game.phases[self.pos.phase as usize].moves.get(mv.rule as usize);
+        if mv.then != NO_SITE && rule.is_some_and(removes) {
+            return true;
+        }
         if let Some((_, _)) = rule.and_then(super::chain::chain_of) {
             return super::chain::hop_count(mv) > 0
                 && matches!(rule, Some(MoveRule::Move { effects, .. }) if !effects.is_empty());
@@ -485,6 +520,35 @@ impl<S: SiteSet> View<'_, S> {
             && owner != player
             && (owner as usize) < self.game.players.len()
             && self.filter_set(filter, player).contains(site)
+    }
+
+    /// The sites a piece on `from` reaches by the movements of `path` (no
+    /// track limits, no captures): where a follow-up's movement may end.
+    pub(crate) fn reached_by(&self, path: &[MoveOp], from: Site, player: Player) -> S {
+        let mut targets = [S::EMPTY; MAX_PATH];
+        for (slot, op) in targets.iter_mut().zip(path.iter()) {
+            let (MoveOp::Step { to, .. } | MoveOp::Slide { to, .. } | MoveOp::Hop { to, .. }) = op;
+            *slot = self.filter_set(to, player);
+        }
+        let passes = self.pass_sets(path, player);
+        let reach = [u8::MAX; MAX_PATH + 1];
+        let walk = Walk {
+            path,
+            targets: &targets,
+            passes: &passes,
+            from,
+            along: &[],
+            reach: &reach,
+            captures_over: false,
+            player,
+        };
+        let mut reached = S::EMPTY;
+        let start = Stop { at: from, over: NO_SITE, dir: NO_DIR, runs: [0; MAX_ALONG] };
+        self.walk(&walk, 0, start, &mut |to, _, _| {
+            reached.insert(to);
+            true
+        });
+        reached
     }
 
     /// For each slide or hop of a path, the sites it may pass or hop over.
@@ -676,7 +740,7 @@ impl<S: SiteSet> View<'_, S> {
 
     /// The sites passing a filter for `player`, in this position.
     #[inline]
-    fn filter_set(&self, filter: &SiteFilter, player: Player) -> S {
+    pub(crate) fn filter_set(&self, filter: &SiteFilter, player: Player) -> S {
         if self.plain == NO_SITE {
             filter_set(self.game, self.pos, filter, player)
         } else {
@@ -777,6 +841,11 @@ struct Stop {
     over: Site,
     dir: Dir,
     runs: [u8; MAX_ALONG],
+}
+
+/// Whether the rule's follow-up removes a piece (a capture).
+fn removes(rule: &MoveRule) -> bool {
+    matches!(rule.follow_up(), Some(FollowUp { action: FollowAction::Remove { .. }, .. }))
 }
 
 fn single_or_empty<S: SiteSet>(site: Site) -> S {

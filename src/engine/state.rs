@@ -30,6 +30,8 @@ pub struct Move {
     /// For a group move, the pieces of the start's stack that go: bit i for
     /// the piece at level i (0: the bottom). 0 for other moves.
     pub group: u8,
+    /// The site of the rule's follow-up (`then …`), or `NO_SITE`.
+    pub then: Site,
 }
 
 /// No direction (placements).
@@ -94,6 +96,8 @@ struct MoveKey {
     acts_on: [Site; 2],
     /// The direction a piece that keeps one stores.
     kept: Dir,
+    /// The follow-up's site.
+    then: Site,
 }
 
 impl Position {
@@ -409,6 +413,7 @@ impl State {
             choice: m.choice,
             acts_on: [NO_SITE; 2],
             kept: NO_DIR,
+            then: m.then,
         };
         if let MoveRule::Together { .. } = &phase.moves[m.rule as usize] {
             let [(from, to), (from2, to2)] = m.parts_sorted();
@@ -480,6 +485,7 @@ impl Move {
             taken: 0,
             choice: NO_CHOICE,
             group: 0,
+            then: NO_SITE,
         }
     }
 

@@ -4,16 +4,45 @@
 //! In games with stacks, a group move names its pieces when it does not take
 //! the whole stack, in stack order, and writes `x` for a capture:
 //! `{cube,star}c4xd5`. A chain of hops writes each landing: `c3xe5xg7`.
+//! A follow-up comes last: `/xSITE` for a removal, `/TYPE@SITE` for a
+//! placement (`d1-d7/arrow@g7`; the site alone when there is one type).
 //! Typed moves are matched against the legal moves, so a
 //! mistyped or illegal move gets a clear answer.
 
 use crate::board::NO_SITE;
 use crate::engine::state::{Move, NO_CHOICE, State};
-use crate::game::rules::MoveRule;
+use crate::game::rules::{FollowAction, MoveRule};
 
 impl State {
     /// The move in the game's notation.
     pub fn move_text(&self, mv: &Move) -> String {
+        let mut text = self.main_text(mv);
+        self.push_follow_up(&mut text, mv);
+        text
+    }
+
+    /// A follow-up after the move: `/xSITE` for a removal, `/SITE` (or
+    /// `/TYPE@SITE` when several types exist) for a placement.
+    fn push_follow_up(&self, text: &mut String, mv: &Move) {
+        if !mv.has_follow_up() {
+            return;
+        }
+        let phase = &self.game.phases[self.pos.phase as usize];
+        let Some(follow) = phase.moves.get(mv.rule as usize).and_then(MoveRule::follow_up) else { return };
+        text.push('/');
+        match &follow.action {
+            FollowAction::Remove { .. } => text.push('x'),
+            FollowAction::Place { piece, .. } if self.game.pieces.len() > 1 => {
+                text.push_str(&self.game.pieces[*piece as usize].name);
+                text.push('@');
+            }
+            FollowAction::Place { .. } => {}
+        }
+        text.push_str(self.game.board.site_name(mv.then));
+    }
+
+    /// The move without its follow-up.
+    fn main_text(&self, mv: &Move) -> String {
         let board = &self.game.board;
         if mv.is_chance() {
             // A throw: the dice's values, `3+5`.

@@ -254,6 +254,8 @@ pub enum MoveRule {
         neutral: bool,
         /// Custodial captures and flips from the site placed on.
         effects: Vec<EffectOp>,
+        /// `then …`: a follow-up after the placement.
+        then: Option<Box<FollowUp>>,
     },
     /// `together { MOVE MOVE }`: the first part's move, then the second's
     /// on the position it leaves, with a different piece. Parts capture
@@ -281,6 +283,8 @@ pub enum MoveRule {
         /// move can still capture (`u8::MAX`: unbounded), for the threat
         /// test; `reach[0]` counts from the piece's site.
         reach: Vec<u8>,
+        /// `then …`: a follow-up after the move.
+        then: Option<Box<FollowUp>>,
     },
     /// `action NAME [when CONDITION] { EFFECTS }`: a move with no piece,
     /// written as its name.
@@ -298,6 +302,48 @@ pub enum MoveRule {
         needs: Option<PieceType>,
         movement: GroupMovement,
     },
+}
+
+impl MoveRule {
+    /// The rule's follow-up (`then …`), if it has one.
+    pub fn follow_up(&self) -> Option<&FollowUp> {
+        match self {
+            MoveRule::Move { then, .. } | MoveRule::Place { then, .. } => then.as_deref(),
+            _ => None,
+        }
+    }
+}
+
+/// `then [may|must] [when CONDITION] ACTION`: after a move and its effects,
+/// the same player acts again on a site of their choice, within the same
+/// move (`Move::then`). Seen on the position the move leaves.
+#[derive(Clone, Debug)]
+pub struct FollowUp {
+    /// Without it, or when it fails, the move has no follow-up.
+    pub guard: Option<GameTest>,
+    pub mode: FollowMode,
+    pub action: FollowAction,
+}
+
+/// Whether a follow-up must, may or (when it can) will be made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FollowMode {
+    /// Made when some site allows it; the move stands alone otherwise.
+    WhenPossible,
+    /// The player may leave it.
+    May,
+    /// A move that cannot make it is not legal (when the guard holds).
+    Must,
+}
+
+#[derive(Clone, Debug)]
+pub enum FollowAction {
+    /// A piece of the mover's (from hand) or a neutral one, on an empty site
+    /// meeting `on`, reached from the move's destination by `path` when it
+    /// is not empty.
+    Place { piece: PieceType, neutral: bool, on: SiteFilter, path: Vec<MoveOp> },
+    /// The piece on an occupied site meeting `on` is removed (a capture).
+    Remove { on: SiteFilter },
 }
 
 /// What an action or an `after move` block does, in order, seen from the mover.

@@ -445,6 +445,24 @@ pub enum Statement {
         cond: MoveCond,
         span: Span,
     },
+    /// `then [may|must] [when CONDITION] ACTION`: a follow-up of the same
+    /// player after the move, part of the same move.
+    Then {
+        mode: Option<Spanned<EffectMode>>,
+        guard: Option<GameCond>,
+        action: FollowUpDecl,
+        span: Span,
+    },
+}
+
+/// What a follow-up does, on a site the player chooses.
+#[derive(Clone, Debug)]
+pub enum FollowUpDecl {
+    /// `place [neutral] TYPE on CONDITION`, or `place [neutral] TYPE {
+    /// MOVEMENT }`: on a site the movement reaches from the destination.
+    Place { neutral: bool, piece: Name, on: Option<SiteCond>, movement: Vec<Statement> },
+    /// `remove on CONDITION`: the piece on one such site.
+    Remove { on: SiteCond },
 }
 
 /// A site of the move being made.

@@ -677,6 +677,43 @@ impl Lowerer {
                 }
             }
             Rule::forbid_stmt => Statement::Forbid { cond: self.move_cond(next()), span },
+            Rule::then_stmt => {
+                let (mut mode, mut guard, mut action) = (None, None, None);
+                for part in inner {
+                    match part.as_rule() {
+                        Rule::effect_mode => {
+                            let m = if part.as_str() == "may" { EffectMode::May } else { EffectMode::Must };
+                            mode = Some(Spanned::new(m, self.span(&part)));
+                        }
+                        Rule::after_when => {
+                            guard =
+                                part.into_inner().find(|p| p.as_rule() == Rule::game_cond).map(|c| self.game_cond(c))
+                        }
+                        Rule::then_remove => {
+                            let on = part.into_inner().next().expect("capture_on").into_inner().next().expect("on");
+                            action = Some(FollowUpDecl::Remove { on: self.site_cond(on) });
+                        }
+                        Rule::then_place => {
+                            let mut parts = part.into_inner();
+                            let mut first = parts.next().expect("type");
+                            let neutral = first.as_rule() == Rule::neutral_owner;
+                            if neutral {
+                                first = parts.next().expect("type");
+                            }
+                            let piece = self.name(first);
+                            let target = parts.next().expect("target");
+                            action = Some(if target.as_rule() == Rule::block {
+                                FollowUpDecl::Place { neutral, piece, on: None, movement: self.block(target) }
+                            } else {
+                                let on = self.site_cond(target.into_inner().next().expect("on"));
+                                FollowUpDecl::Place { neutral, piece, on: Some(on), movement: Vec::new() }
+                            });
+                        }
+                        _ => {}
+                    }
+                }
+                Statement::Then { mode, guard, action: action.expect("grammar guarantees an action"), span }
+            }
             Rule::capture_stmt => {
                 let mut first = next();
                 let mut mode = None;
