@@ -49,6 +49,11 @@ pub fn random_playout(state: &mut State, rng: &mut impl Rng, buf: &mut Vec<Move>
         if state.ply() - start >= MAX_PLIES {
             return PlayoutResult { plies: state.ply() - start, outcome: None };
         }
+        // Most plies of most games: the move drawn without listing the others.
+        if let Some(mv) = state.draw_move(|n| rng.gen_range(0..n)) {
+            last_mover = Some(state.apply_unsettled(&mv));
+            continue;
+        }
         state.legal_moves(buf);
         if buf.is_empty() {
             let Some(mover) = last_mover.take() else {

@@ -220,7 +220,8 @@ impl Board {
         for site in 0..self.site_count() {
             dirs.iter()
                 .map(|&d| self.next(site as Site, d))
-                .filter(|&s| s != NO_SITE)
+                // A step never ends where it started (a line may close on itself).
+                .filter(|&s| s != NO_SITE && s != site as Site)
                 .for_each(|s| table.insert(site, s));
         }
         table

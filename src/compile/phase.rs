@@ -43,6 +43,7 @@ pub(super) fn phase(scope: &Scope, decl: &crate::syntax::ast::PhaseDecl) -> Opti
     let circles = scope.board.as_ref().is_some_and(|b| b.lines.iter().any(|l| l.closed));
     classify_effects(&mut def, circles);
     def.threat_radius = threat_radius(&def);
+    def.countable = countable(&def);
     ok.then_some(def)
 }
 
@@ -65,6 +66,7 @@ fn empty_phase(name: &str) -> PhaseDef {
         additions: Vec::new(),
         along: Vec::new(),
         threat_radius: None,
+        countable: false,
         dedupe: false,
     }
 }
@@ -380,6 +382,41 @@ fn capture_reach(path: &[MoveOp], effects: &[EffectOp]) -> Vec<u8> {
         tail.iter_mut().skip(1).for_each(|t| *t = u8::MAX);
     }
     tail
+}
+
+/// Whether every move of the phase is counted by a set size: placements,
+/// and single steps or leaps, with nothing that drops, splits or adds moves
+/// (compulsory or optional effects, promotion choices, `forbid`, follow-ups,
+/// deduplication, track limits).
+fn countable(def: &PhaseDef) -> bool {
+    let choosing = |e: &EffectOp| {
+        matches!(
+            e,
+            EffectOp::CaptureAt { mode: CaptureMode::May(_) | CaptureMode::Must, .. }
+                | EffectOp::FlipCustodial { must: true, .. }
+        )
+    };
+    let phase_plain = !def.chance
+        && !def.must_capture
+        && !def.capture_most
+        && !def.together
+        && !def.dedupe
+        && def.along.is_empty()
+        && def.promotions.is_empty();
+    phase_plain
+        && def.moves.iter().all(|rule| match rule {
+            MoveRule::Action { .. } => true,
+            MoveRule::Place { effects, then, .. } => then.is_none() && !effects.iter().any(choosing),
+            MoveRule::Move { path, forbid, effects, needs_dir, keeps_dir, then, .. } => {
+                matches!(&path[..], [MoveOp::Step { heading: Heading::Any, .. }])
+                    && forbid.is_empty()
+                    && !effects.iter().any(choosing)
+                    && !needs_dir
+                    && !keeps_dir
+                    && then.is_none()
+            }
+            MoveRule::Group { .. } | MoveRule::Together { .. } => false,
+        })
 }
 
 /// The largest distance from its start at which a move of the phase can

@@ -7,6 +7,7 @@
 mod apply;
 mod chain;
 mod connection;
+mod draw;
 mod effects;
 mod follow_up;
 pub(crate) mod group;

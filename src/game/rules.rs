@@ -604,6 +604,9 @@ pub struct PhaseDef {
     /// is bounded and the moves depend only on the sites they pass (no
     /// guards, no history): the royal test may then skip far moves.
     pub threat_radius: Option<u8>,
+    /// Every rule's moves can be counted from set sizes, without listing
+    /// them (see `engine::draw`).
+    pub countable: bool,
     pub promotions: Vec<PromoteRule>,
     /// `may add … when …`: a piece from a pool that may join the stack a
     /// group move builds.

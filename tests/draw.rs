@@ -1,0 +1,85 @@
+//! Drawing a move without listing them all (`State::draw_move`) must give
+//! exactly the move `legal_moves` lists at the drawn index, and agree on
+//! how many there are, so that a seeded random game is the same game on
+//! either path. Checked at every ply of seeded random games.
+
+use orrery::engine::State;
+use orrery::game::Game;
+use rand::{Rng, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+/// Plays `games` random games of the rule file, checking every ply.
+/// Returns how many plies the fast path answered.
+fn check_game(file: &str, games: u64, max_plies: usize) -> usize {
+    let game = Game::load(file).expect("compiles");
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(7);
+    let mut answered = 0;
+    let mut moves = Vec::new();
+    for _ in 0..games {
+        let mut state = game.initial_state();
+        for _ in 0..max_plies {
+            if state.is_over() {
+                break;
+            }
+            state.legal_moves(&mut moves);
+            if moves.is_empty() {
+                // The blocked rule decides; `draw_move` has nothing to draw.
+                assert!(state.draw_move(|_| 0).is_none());
+                break;
+            }
+            answered += usize::from(agrees(&state, &moves, file));
+            let mv = moves[rng.gen_range(0..moves.len())];
+            state.apply(&mv);
+        }
+    }
+    answered
+}
+
+/// Whether the fast path answered here; panics when it answers wrongly.
+fn agrees(state: &State, moves: &[orrery::engine::state::Move], file: &str) -> bool {
+    let n = moves.len();
+    // The first, the last and a few between.
+    for index in [0, n / 3, n / 2, n - 1] {
+        let mut seen = None;
+        let drawn = state.draw_move(|count| {
+            seen = Some(count);
+            index
+        });
+        let Some(drawn) = drawn else { return false };
+        assert_eq!(seen, Some(n), "{file}: counted moves");
+        assert_eq!(drawn, moves[index], "{file}: move {index} of {n}");
+    }
+    true
+}
+
+#[test]
+fn drawn_moves_are_the_listed_moves() {
+    for (file, games, plies) in [
+        ("games/man_in_the_moon.rules", 20, 200),
+        ("games/tic_tac_toe.rules", 20, 9),
+        ("games/connect_four.rules", 10, 42),
+        ("games/hex.rules", 2, 121),
+        ("games/gomoku.rules", 1, 60),
+        ("games/variants/big_moon.rules", 5, 300),
+    ] {
+        let answered = check_game(file, games, plies);
+        assert!(answered > 0, "{file}: the fast path should answer in this game");
+    }
+}
+
+#[test]
+fn phases_whose_moves_cannot_be_counted_list_them() {
+    // Zodiac's hops, chess's royal king, draughts' chains, Reversi's
+    // compulsory flips, Breakthrough's two step rules that might give one
+    // move twice (deduplicated): the fast path declines, the playout lists
+    // the moves.
+    for file in [
+        "games/zodiac.rules",
+        "games/chess.rules",
+        "games/english_draughts.rules",
+        "games/reversi.rules",
+        "games/breakthrough.rules",
+    ] {
+        assert_eq!(check_game(file, 2, 40), 0, "{file}");
+    }
+}
