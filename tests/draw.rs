@@ -83,3 +83,51 @@ fn phases_whose_moves_cannot_be_counted_list_them() {
         assert_eq!(check_game(file, 2, 40), 0, "{file}");
     }
 }
+
+/// Royal games: a drawn move is always legal, whatever the draws.
+#[test]
+fn checked_draws_are_legal_moves() {
+    for file in ["games/chess.rules", "games/sun_and_moon.rules"] {
+        let game = Game::load(file).expect("compiles");
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(11);
+        let mut state = game.initial_state();
+        let (mut moves, mut scratch) = (Vec::new(), Vec::new());
+        for _ in 0..150 {
+            state.legal_moves(&mut moves);
+            if state.is_over() || moves.is_empty() {
+                break;
+            }
+            for _ in 0..5 {
+                let drawn =
+                    state.draw_checked_move(&mut scratch, |n| rng.gen_range(0..n)).expect("a legal move exists");
+                assert!(moves.contains(&drawn), "{file}: drew an illegal move {}", state.move_text(&drawn));
+            }
+            let mv = moves[rng.gen_range(0..moves.len())];
+            state.apply(&mv);
+        }
+    }
+}
+
+/// In check with one way out, every draw finds it: the candidates that
+/// leave the king attacked are struck off one by one.
+#[test]
+fn checked_draws_strike_off_moves_that_leave_the_king_attacked() {
+    let game = Game::load("games/chess.rules").expect("compiles");
+    let mut state = game.initial_state();
+    for mv in ["e2-e4", "f7-f6", "d1-h5"] {
+        state.play(mv).expect("legal");
+    }
+    assert_eq!(state.legal_move_texts(), ["g7-g6"]);
+    let mut scratch = Vec::new();
+    for first in [0, 5, 10, 15] {
+        // Always the candidate at `first` (or the last), then the first one left.
+        let mut draws = 0;
+        let drawn = state
+            .draw_checked_move(&mut scratch, |n| {
+                draws += 1;
+                if draws == 1 { first.min(n - 1) } else { 0 }
+            })
+            .expect("g7-g6 is legal");
+        assert_eq!(state.move_text(&drawn), "g7-g6");
+    }
+}

@@ -54,6 +54,11 @@ pub fn random_playout(state: &mut State, rng: &mut impl Rng, buf: &mut Vec<Move>
             last_mover = Some(state.apply_unsettled(&mv));
             continue;
         }
+        // With royal pieces: the royal test for the drawn moves only.
+        if let Some(mv) = state.draw_checked_move(buf, |n| rng.gen_range(0..n)) {
+            last_mover = Some(state.apply_unsettled(&mv));
+            continue;
+        }
         state.legal_moves(buf);
         if buf.is_empty() {
             let Some(mover) = last_mover.take() else {

@@ -152,3 +152,51 @@ impl<S: SiteSet> View<'_, S> {
         (count, None)
     }
 }
+
+impl State {
+    /// In a game with royal pieces, a legal move drawn by testing only the
+    /// drawn candidates: the moves are listed without the royal test, one
+    /// is drawn (`draw(n)`: an index below n), and a candidate that leaves a
+    /// royal piece threatened is struck off before drawing again. Uniform
+    /// over the legal moves, like drawing from their list, at the price of
+    /// one royal test a draw instead of one a candidate. `None` when the
+    /// phase's rules need the whole legal list (compulsory captures look
+    /// at every legal move; a repetition ban tests every move) or when no
+    /// move is legal; `buf` is used as scratch.
+    pub fn draw_checked_move(&self, buf: &mut Vec<Move>, mut draw: impl FnMut(usize) -> usize) -> Option<Move> {
+        let game = &*self.game;
+        let phase = &game.phases[self.pos.phase as usize];
+        let drawable = game.has_royal
+            && self.pos.outcome.is_none()
+            && !phase.chance
+            && !phase.must_capture
+            && !phase.capture_most
+            && game.repetition != Some(Repetition::Forbidden);
+        if !drawable {
+            return None;
+        }
+        let player = self.pos.to_move;
+        with_width!(game.board.width, S => {
+            let view = self.view::<S>();
+            buf.clear();
+            view.generate_pseudo(player, &mut |m| {
+                buf.push(m);
+                true
+            });
+            if phase.dedupe {
+                self.dedupe(buf);
+            }
+            let far = view.quiet_zone(player);
+            while !buf.is_empty() {
+                let i = draw(buf.len());
+                let mv = buf[i];
+                let untouched = far.is_some_and(|far| view.changes_only(&mv, far));
+                if untouched || super::threat::safe::<S>(game, &self.pos, &mv, player) {
+                    return Some(mv);
+                }
+                buf.swap_remove(i);
+            }
+            None
+        })
+    }
+}

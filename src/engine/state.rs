@@ -382,7 +382,7 @@ impl State {
     /// Keeps the first of moves with the same result ("a move is its
     /// effect"): same rule effects, piece, start, destination, choices, the
     /// sites its effects act on, and a stored direction.
-    fn dedupe(&self, buf: &mut Vec<Move>) {
+    pub(super) fn dedupe(&self, buf: &mut Vec<Move>) {
         thread_local! {
             static KEYS: std::cell::RefCell<Vec<MoveKey>> = const { std::cell::RefCell::new(Vec::new()) };
         }
