@@ -41,7 +41,9 @@ pub(super) fn phase(scope: &Scope, decl: &crate::syntax::ast::PhaseDecl) -> Opti
         );
     }
     let circles = scope.board.as_ref().is_some_and(|b| b.lines.iter().any(|l| l.closed));
-    classify_effects(&mut def, circles);
+    // On a grid, different directions from a site lead to different sites.
+    let grid = scope.board.as_ref().is_some_and(|b| !matches!(b.shape, crate::board::BoardShape::Graph));
+    classify_effects(&mut def, circles, grid);
     def.threat_radius = threat_radius(&def);
     def.countable = countable(&def);
     ok.then_some(def)
@@ -472,9 +474,11 @@ fn threat_radius(def: &PhaseDef) -> Option<u8> {
 /// Gives rules with equal effects one class, and decides whether legal moves
 /// need deduplicating: when a rule moves in several stages (two routes may
 /// reach one site) or two rules with equal effects can reach the same sites.
-fn classify_effects(def: &mut PhaseDef, circles: bool) {
+fn classify_effects(def: &mut PhaseDef, circles: bool, grid: bool) {
     let mut classes: Vec<(PieceType, bool, String)> = Vec::new();
-    let mut destinations: Vec<(u8, Option<crate::board::Sites>, Option<Player>)> = Vec::new();
+    // Per rule: effect class, destinations, the only mover, a single step's directions.
+    type Reach = (u8, Option<crate::board::Sites>, Option<Player>, Option<Vec<crate::board::Dir>>);
+    let mut destinations: Vec<Reach> = Vec::new();
     for rule in &mut def.moves {
         if let MoveRule::Move { piece, neutral, path, effects, effect_class, keeps_dir, guard, .. } = rule {
             let signature = (*piece, *neutral, format!("{effects:?}{keeps_dir}"));
@@ -491,14 +495,21 @@ fn classify_effects(def: &mut PhaseDef, circles: bool) {
             };
             // Rules for different players (per-player directions) never compete.
             let only = mover_only(guard);
-            let overlaps = destinations.iter().any(|(c, set, o)| {
+            // Single steps on a grid in directions the other rule does not
+            // take never give the same move.
+            let step_dirs = match &path[..] {
+                [MoveOp::Step { dirs, heading: Heading::Any, .. }] if grid && !dirs.is_empty() => Some(dirs.clone()),
+                _ => None,
+            };
+            let overlaps = destinations.iter().any(|(c, set, o, d)| {
                 let meets = matches!((set, &reach), (Some(a), Some(b)) if !a.and(b).is_empty());
-                *c == *effect_class && meets && (*o == only || o.is_none() || only.is_none())
+                let apart = matches!((d, &step_dirs), (Some(a), Some(b)) if !a.iter().any(|x| b.contains(x)));
+                *c == *effect_class && meets && !apart && (*o == only || o.is_none() || only.is_none())
             });
             // On a closed line, a slide or hop can reach one site going either way round.
             let round = circles && path.iter().any(|op| !matches!(op, MoveOp::Step { .. }));
             def.dedupe |= path.len() > 1 || overlaps || round;
-            destinations.push((*effect_class, reach, only));
+            destinations.push((*effect_class, reach, only, step_dirs));
         }
     }
 }
