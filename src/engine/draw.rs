@@ -8,7 +8,7 @@
 
 use super::apply::test_game;
 use super::movegen::View;
-use super::state::{Move, NO_CHOICE, NO_DIR, State};
+use super::state::{Move, NO_DIR, State};
 use crate::board::{NO_SITE, SiteSet};
 use crate::game::rules::{Heading, MoveOp, MoveRule, Player, Repetition};
 use crate::with_width;
@@ -117,18 +117,7 @@ impl<S: SiteSet> View<'_, S> {
                 let owner = if *neutral { game.neutral() } else { player };
                 let own: S = self.pos.sets.get(game.code(owner, *piece) as usize);
                 let target = *target.get_or_insert_with(|| self.filter_set(to, player));
-                let plain = |from, to| Move {
-                    rule,
-                    piece: *piece,
-                    from,
-                    to,
-                    over: NO_SITE,
-                    dir: NO_DIR,
-                    taken: 0,
-                    choice: NO_CHOICE,
-                    group: 0,
-                    then: NO_SITE,
-                };
+                let plain = |from, to| Move::plain(rule, *piece, from, to, NO_SITE, NO_DIR);
                 // The same two orders as `generate_moves_of`.
                 if target.len() < own.len() {
                     for to in target.iter() {

@@ -146,18 +146,7 @@ impl<S: SiteSet> View<'_, S> {
             MoveRule::Group { power: Some(p), .. } => *p,
             _ => NO_CHOICE,
         };
-        let mut mv = Move {
-            rule: first as u8,
-            piece: power_of(first),
-            from,
-            to,
-            over: NO_SITE,
-            dir: NO_DIR,
-            taken: 0,
-            choice: NO_CHOICE,
-            group,
-            then: NO_SITE,
-        };
+        let mut mv = Move { group, ..Move::plain(first as u8, power_of(first), from, to, NO_SITE, NO_DIR) };
         // What the pools may add, over every rule that reaches `to`.
         let (mut hand, mut supply) = (0u64, 0u64);
         for addition in &phase.additions {

@@ -5,7 +5,7 @@
 //! "has this player any move?" cheaply).
 
 use super::apply::{enemy_set, owned_set, test_game};
-use super::state::{Move, NO_CHOICE, NO_DIR, Position, State};
+use super::state::{Move, NO_DIR, Position, State};
 use crate::board::{Dir, NO_SITE, SetTable, Site, SiteSet};
 use crate::game::Game;
 use crate::game::limits::{MAX_ALONG, MAX_PATH};
@@ -185,27 +185,9 @@ impl<S: SiteSet> View<'_, S> {
             if plain {
                 // Built right in the call, never in memory read back at another
                 // width: the commonest move stays cheap.
-                return emit(Move {
-                    rule,
-                    piece,
-                    from,
-                    to,
-                    over,
-                    dir,
-                    taken: 0,
-                    choice: NO_CHOICE,
-                    group: 0,
-                    then: NO_SITE,
-                });
+                return emit(Move::plain(rule, piece, from, to, over, dir));
             }
-            self.checked(
-                Move { rule, piece, from, to, over, dir, taken: 0, choice: NO_CHOICE, group: 0, then: NO_SITE },
-                forbid,
-                effects,
-                promotion,
-                player,
-                emit,
-            )
+            self.checked(Move::plain(rule, piece, from, to, over, dir), forbid, effects, promotion, player, emit)
         };
         let mut targets = [S::EMPTY; MAX_PATH];
         for (slot, op) in targets.iter_mut().zip(path.iter()) {

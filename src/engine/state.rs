@@ -473,20 +473,16 @@ impl State {
 }
 
 impl Move {
+    /// A move of `piece` by rule `rule` with no choices made: no optional
+    /// effect taken, no promotion, no group, no follow-up.
+    #[inline]
+    pub fn plain(rule: u8, piece: PieceType, from: Site, to: Site, over: Site, dir: Dir) -> Move {
+        Move { rule, piece, from, to, over, dir, taken: 0, choice: NO_CHOICE, group: 0, then: NO_SITE }
+    }
+
     /// A placement of `piece` by rule `rule`; the caller sets `to`.
     pub fn placement(rule: u8, piece: PieceType) -> Move {
-        Move {
-            rule,
-            piece,
-            from: NO_SITE,
-            to: NO_SITE,
-            over: NO_SITE,
-            dir: NO_DIR,
-            taken: 0,
-            choice: NO_CHOICE,
-            group: 0,
-            then: NO_SITE,
-        }
+        Move::plain(rule, piece, NO_SITE, NO_SITE, NO_SITE, NO_DIR)
     }
 
     /// The site of this move that `site` names (`NO_SITE` when it has none).
