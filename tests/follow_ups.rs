@@ -123,7 +123,12 @@ fn an_amazon_moves_then_shoots_from_where_it_landed() {
 fn a_typed_amazon_move_without_its_arrow_asks_which() {
     let state = amazons();
     let err = parse_move(&state, "d1-d7").expect_err("the arrow is part of the move");
-    assert!(err.to_string().contains("say which: d1-d7/arrow@"), "{err}");
+    let text = err.to_string();
+    assert!(text.contains("say which: d1-d7/arrow@"), "{text}");
+    // From d7, with d1 just left: north 2 (d10 holds an amazon), south 6
+    // (to d1), east 5, west 2, north-east 2, north-west 3, south-east 6,
+    // south-west 2 (a4 holds one): 28 arrows, 8 of them named.
+    assert!(text.ends_with(", and 20 more"), "{text}");
 }
 
 fn mill_game(then: &str) -> State {

@@ -195,6 +195,9 @@ impl MoveError {
     }
 }
 
+/// How many of the moves a typed prefix could mean are named.
+const SAY_WHICH_SHOWN: usize = 8;
+
 /// Finds the legal move written as `text`.
 pub fn parse_move(state: &State, text: &str) -> Result<Move, MoveError> {
     let text = text.trim();
@@ -236,7 +239,12 @@ pub fn parse_move(state: &State, text: &str) -> Result<Move, MoveError> {
     let problem = if longer.len() > 1 {
         let mut options: Vec<&str> = longer.iter().map(|&i| texts[i].as_str()).collect();
         options.sort_unstable();
-        Some(format!("say which: {}", options.join(", ")))
+        // A few to choose from; past that, how many more (an amazon's move
+        // has dozens of arrows).
+        let more = options.len().saturating_sub(SAY_WHICH_SHOWN);
+        options.truncate(SAY_WHICH_SHOWN);
+        let tail = if more > 0 { format!(", and {more} more") } else { String::new() };
+        Some(format!("say which: {}{tail}", options.join(", ")))
     } else {
         explain(state, text)
     };
