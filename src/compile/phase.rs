@@ -391,13 +391,6 @@ fn capture_reach(path: &[MoveOp], effects: &[EffectOp]) -> Vec<u8> {
 /// (compulsory or optional effects, promotion choices, `forbid`, follow-ups,
 /// deduplication, track limits).
 fn countable(def: &PhaseDef) -> bool {
-    let choosing = |e: &EffectOp| {
-        matches!(
-            e,
-            EffectOp::CaptureAt { mode: CaptureMode::May(_) | CaptureMode::Must, .. }
-                | EffectOp::FlipCustodial { must: true, .. }
-        )
-    };
     let phase_plain = !def.chance
         && !def.must_capture
         && !def.capture_most
@@ -408,11 +401,11 @@ fn countable(def: &PhaseDef) -> bool {
     phase_plain
         && def.moves.iter().all(|rule| match rule {
             MoveRule::Action { .. } => true,
-            MoveRule::Place { effects, then, .. } => then.is_none() && !effects.iter().any(choosing),
+            MoveRule::Place { effects, then, .. } => then.is_none() && !effects.iter().any(EffectOp::shapes_moves),
             MoveRule::Move { path, forbid, effects, needs_dir, keeps_dir, then, .. } => {
                 matches!(&path[..], [MoveOp::Step { heading: Heading::Any, .. }])
                     && forbid.is_empty()
-                    && !effects.iter().any(choosing)
+                    && !effects.iter().any(EffectOp::shapes_moves)
                     && !needs_dir
                     && !keeps_dir
                     && then.is_none()

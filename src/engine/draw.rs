@@ -98,8 +98,7 @@ impl<S: SiteSet> View<'_, S> {
                 }
             }
             MoveRule::Place { piece, on, neutral, .. } => {
-                let types = game.pieces.len();
-                if *neutral || self.pos.hands[player as usize * types + *piece as usize] > 0 {
+                if self.can_place(*piece, *neutral, player) {
                     let placement = Move::placement(rule, *piece);
                     let on = *target.get_or_insert_with(|| self.filter_set(on, player));
                     if let Some(mv) = take(on, &|to| Move { to, ..placement }) {

@@ -43,13 +43,11 @@ impl<S: SiteSet> View<'_, S> {
 
     /// The sites the follow-up may act on, in the position after the move.
     fn follow_up_sites(&self, follow: &FollowUp, mv: Move, player: Player) -> S {
-        let game = self.game;
         let empty: S = self.pos.sets.get(0);
         match &follow.action {
             FollowAction::Remove { on } => empty.complement_in(self.filter_set(on, player)),
             FollowAction::Place { piece, neutral, on, path } => {
-                let types = game.pieces.len();
-                if !neutral && self.pos.hands[player as usize * types + *piece as usize] == 0 {
+                if !self.can_place(*piece, *neutral, player) {
                     return S::EMPTY;
                 }
                 let mut sites = self.filter_set(on, player).and(empty);

@@ -114,14 +114,13 @@ impl<S: SiteSet> View<'_, S> {
         emit: &mut impl FnMut(Move) -> bool,
     ) -> bool {
         let game = self.game;
-        let types = game.pieces.len();
         match move_rule {
             MoveRule::Group { .. } => true,
             MoveRule::Action { guard, .. } => {
                 guard.as_ref().is_some_and(|g| !test_game(game, self.pos, g, player)) || emit(Move::action(rule))
             }
             MoveRule::Place { piece, on, neutral, effects, .. } => {
-                if !neutral && self.pos.hands[player as usize * types + *piece as usize] == 0 {
+                if !self.can_place(*piece, *neutral, player) {
                     return true;
                 }
                 let targets = self.filter_set(on, player);
@@ -139,6 +138,13 @@ impl<S: SiteSet> View<'_, S> {
             MoveRule::Move { .. } => self.generate_moves_of(rule, move_rule, phase, player, emit),
             MoveRule::Together { parts } => self.generate_together(rule, parts, phase, player, emit),
         }
+    }
+
+    /// Whether `player` has a piece of type `piece` to place: a neutral
+    /// piece comes from nowhere, the player's own from their hand.
+    #[inline]
+    pub(crate) fn can_place(&self, piece: PieceType, neutral: bool, player: Player) -> bool {
+        neutral || self.pos.hands[player as usize * self.game.pieces.len() + piece as usize] > 0
     }
 
     /// Emits the moves of one `move` rule (numbered `rule` in its phase);
@@ -172,14 +178,7 @@ impl<S: SiteSet> View<'_, S> {
         // Every path below emits through this: forbidden moves are
         // dropped, optional and compulsory effects and promotion
         // choices expanded.
-        let chooses = promotion.is_some()
-            || effects.iter().any(|e| {
-                matches!(
-                    e,
-                    EffectOp::CaptureAt { mode: CaptureMode::May(_) | CaptureMode::Must, .. }
-                        | EffectOp::FlipCustodial { must: true, .. }
-                )
-            });
+        let chooses = promotion.is_some() || effects.iter().any(EffectOp::shapes_moves);
         let plain = forbid.is_empty() && !chooses;
         let mut out = |from: Site, to: Site, over: Site, dir: Dir| {
             if plain {

@@ -196,6 +196,16 @@ impl EffectOp {
             EffectOp::CaptureCustodial { .. } | EffectOp::FlipCustodial { .. } | EffectOp::CaptureOn { .. } => None,
         }
     }
+
+    /// Whether the effect decides which moves there are: an optional one
+    /// splits a move in two, a compulsory one drops moves it cannot make.
+    pub fn shapes_moves(&self) -> bool {
+        matches!(
+            self,
+            EffectOp::CaptureAt { mode: CaptureMode::May(_) | CaptureMode::Must, .. }
+                | EffectOp::FlipCustodial { must: true, .. }
+        )
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
