@@ -109,11 +109,13 @@ fn fold(scope: &Scope, cond: &SiteCond, sites: usize) -> Option<Folded> {
             let (dirs, inner) = (dirs?, inner?);
             let board = scope.board.as_ref()?;
             let mut reach = SetTable::new(board.width, sites);
+            let mut back = SetTable::new(board.width, sites);
             for site in 0..sites {
                 for &d in &dirs {
                     let mut at = board.next(site as crate::board::Site, d);
                     while at != crate::board::NO_SITE && !reach.contains(site, at) && at as usize != site {
                         reach.insert(site, at);
+                        back.insert(at as usize, site as crate::board::Site);
                         if !*along {
                             break;
                         }
@@ -125,7 +127,7 @@ fn fold(scope: &Scope, cond: &SiteCond, sites: usize) -> Option<Folded> {
                 Folded::Fixed(mask) => SiteTest::In(to_set(&mask, board.width), false),
                 Folded::Varies(test) => test,
             };
-            Some(Folded::Varies(SiteTest::Ray { quant: *quant, reach, test: Box::new(test) }))
+            Some(Folded::Varies(SiteTest::Ray { quant: *quant, reach, back, test: Box::new(test) }))
         }
         SiteCond::Not(inner, _) => Some(match fold(scope, inner, sites)? {
             Folded::Fixed(mask) => Folded::Fixed(mask.into_iter().map(|b| !b).collect()),

@@ -45,6 +45,7 @@ pub(super) fn phase(scope: &Scope, decl: &crate::syntax::ast::PhaseDecl) -> Opti
     let grid = scope.board.as_ref().is_some_and(|b| !matches!(b.shape, crate::board::BoardShape::Graph));
     classify_effects(&mut def, circles, grid);
     def.threat_radius = threat_radius(&def);
+    def.capturing = def.moves.iter().map(capturing).collect();
     def.countable = countable(&def);
     ok.then_some(def)
 }
@@ -68,6 +69,7 @@ fn empty_phase(name: &str) -> PhaseDef {
         additions: Vec::new(),
         along: Vec::new(),
         threat_radius: None,
+        capturing: Vec::new(),
         countable: false,
         dedupe: false,
     }
@@ -462,6 +464,38 @@ fn threat_radius(def: &PhaseDef) -> Option<u8> {
         radius = radius.max(reach[0]);
     }
     (radius as usize <= crate::board::MAX_BALL).then_some(radius)
+}
+
+/// Whether a rule's moves can ever take a piece (`View::captures_on`): by
+/// landing on a site that may be occupied, by a capture effect, or by a
+/// follow-up removal. Moves to empty sites only, and actions, never do.
+fn capturing(rule: &MoveRule) -> bool {
+    fn only_empty(test: &SiteTest) -> bool {
+        match test {
+            SiteTest::Empty | SiteTest::False => true,
+            SiteTest::And(parts) => parts.iter().any(only_empty),
+            SiteTest::Or(parts) => parts.iter().all(only_empty),
+            _ => false,
+        }
+    }
+    let takes = |effects: &[EffectOp]| {
+        effects.iter().any(|e| !matches!(e, EffectOp::Flip { .. } | EffectOp::FlipCustodial { .. }))
+    };
+    if matches!(rule.follow_up(), Some(FollowUp { action: FollowAction::Remove { .. }, .. })) {
+        return true;
+    }
+    match rule {
+        MoveRule::Move { path, effects, .. } => {
+            let lands_on = path.last().map(|op| match op {
+                MoveOp::Step { to, .. } | MoveOp::Slide { to, .. } | MoveOp::Hop { to, .. } => to,
+            });
+            takes(effects) || lands_on.is_some_and(|to| !only_empty(&to.test))
+        }
+        MoveRule::Place { effects, .. } => takes(effects),
+        MoveRule::Together { parts } => parts.iter().any(capturing),
+        MoveRule::Action { .. } => false,
+        MoveRule::Group { .. } => true,
+    }
 }
 
 /// Gives rules with equal effects one class, and decides whether legal moves

@@ -100,6 +100,22 @@ impl State {
     }
 }
 
+/// Records a move of `phase` as the last one made (`last_from`, `last_to`).
+/// A throw or an action names no site: the last move's sites stay.
+pub(crate) fn note_last_move(phase: &PhaseDef, pos: &mut Position, mv: &Move) {
+    if mv.from == NO_SITE && mv.to == NO_SITE {
+        return;
+    }
+    pos.last_from = mv.from;
+    pos.last_to = mv.to;
+    pos.last_to_second = NO_SITE;
+    if phase.together
+        && let Some(MoveRule::Together { .. }) = phase.moves.get(mv.rule as usize)
+    {
+        pos.last_to_second = mv.second().1;
+    }
+}
+
 /// How many `when blocked: next …` steps one move may lead to.
 const MAX_BLOCKED_STEPS: usize = 8;
 
@@ -114,22 +130,13 @@ pub(crate) fn advance(game: &Game, pos: &mut Position, mv: &Move) {
     let z = &game.zobrist;
     let (captured, promoted) = play_move(game, pos, mv);
 
-    // A throw or an action names no site: the last move's sites stay.
-    if mv.from != NO_SITE || mv.to != NO_SITE {
-        pos.last_from = mv.from;
-        pos.last_to = mv.to;
-        pos.last_to_second = NO_SITE;
-    }
+    note_last_move(phase, pos, mv);
     // An action's effects, and `after move` blocks, may say where the game goes.
     let mut said_next = None;
-    if mv.is_action() {
-        if let Some(MoveRule::Action { effects, .. }) = phase.moves.get(mv.rule as usize) {
-            super::effects::run_effects(game, pos, effects, mover, &mut said_next);
-        }
-    } else if phase.together
-        && let Some(MoveRule::Together { .. }) = phase.moves.get(mv.rule as usize)
+    if mv.is_action()
+        && let Some(MoveRule::Action { effects, .. }) = phase.moves.get(mv.rule as usize)
     {
-        pos.last_to_second = mv.second().1;
+        super::effects::run_effects(game, pos, effects, mover, &mut said_next);
     }
     for update in &phase.after_move {
         if update.piece.is_none_or(|p| p == mv.piece) {

@@ -21,10 +21,10 @@ impl<S: SiteSet> View<'_, S> {
         emit: &mut impl FnMut(Move) -> bool,
     ) -> bool {
         let sites = super::scratch::with_scratch(self.pos, |scratch| {
+            let phase = &self.game.phases[scratch.phase as usize];
             super::apply::play_move(self.game, scratch, &mv);
             // Conditions read the move just made as the last one.
-            scratch.last_from = mv.from;
-            scratch.last_to = mv.to;
+            super::apply::note_last_move(phase, scratch, &mv);
             let after = View { pos: scratch, ..*self };
             if follow.guard.as_ref().is_some_and(|g| !test_game(self.game, scratch, g, player)) {
                 return None;

@@ -84,6 +84,10 @@ impl<S: SiteSet> View<'_, S> {
             return;
         }
         for (rule, move_rule) in phase.moves.iter().enumerate() {
+            // The threat test asks only for captures on its focus.
+            if self.focus != NO_SITE && !phase.capturing.get(rule).copied().unwrap_or(true) {
+                continue;
+            }
             let rule = rule as u8;
             let done = match move_rule.follow_up() {
                 // Each move again with each follow-up; a follow-up may act
@@ -200,9 +204,11 @@ impl<S: SiteSet> View<'_, S> {
             // Only moves that could capture on the focus matter: by landing
             // there, or from next to it with a capture ahead.
             let at = |s: MoveSite| effects.iter().any(|e| matches!(e, EffectOp::CaptureAt { site, .. } if *site == s));
-            let custodial = effects.iter().any(|e| matches!(e, EffectOp::CaptureCustodial { .. }));
+            // Captures elsewhere: custodial ones, and on sites named by a condition.
+            let elsewhere =
+                effects.iter().any(|e| matches!(e, EffectOp::CaptureCustodial { .. } | EffectOp::CaptureOn { .. }));
             if !at(MoveSite::Over)
-                && !custodial
+                && !elsewhere
                 && let Some(last) = targets[..path.len()].last_mut()
             {
                 let around = if at(MoveSite::Ahead) { game.board.ball(self.focus, 1) } else { S::single(self.focus) };
@@ -241,6 +247,10 @@ impl<S: SiteSet> View<'_, S> {
                     // The rays that are cut by bit operations, as one set.
                     let mut reached = S::EMPTY;
                     for &dir in dirs {
+                        // The threat test wants one site: most rays miss it.
+                        if self.focus != NO_SITE && board.ray::<S>(from, dir).and(target).is_empty() {
+                            continue;
+                        }
                         if let Some(reach) = board.ray_reach(from, dir, empty) {
                             reached = reached.or(reach);
                             continue;
@@ -774,28 +784,33 @@ fn test_set<S: SiteSet>(game: &Game, pos: &Position, test: &SiteTest, player: Pl
         SiteTest::In(set, _) if plain == NO_SITE => set.get(),
         SiteTest::In(set, bit) => plain_site(set.get(), *bit, plain),
         SiteTest::Not(inner) => test_set::<S>(game, pos, inner, player, plain).complement_in(all),
-        SiteTest::Ray { quant, reach, test } => ray_set(*quant, reach, test_set(game, pos, test, player, plain)),
-        SiteTest::And(parts) => parts.iter().fold(all, |acc, p| acc.and(test_set(game, pos, p, player, plain))),
+        SiteTest::Ray { quant, back, test, .. } => ray_set(*quant, back, test_set(game, pos, test, player, plain), all),
+        SiteTest::And(parts) => {
+            let mut acc = all;
+            for part in parts {
+                // Once nothing is left, the other parts cannot add anything.
+                if acc.is_empty() {
+                    break;
+                }
+                acc = acc.and(test_set(game, pos, part, player, plain));
+            }
+            acc
+        }
         SiteTest::Or(parts) => parts.iter().fold(S::EMPTY, |acc, p| acc.or(test_set(game, pos, p, player, plain))),
     }
 }
 
-/// The sites whose `reach` has some, no or only sites in `meets`.
+/// The sites whose reach has some, no or only sites in `meets`, found
+/// from the sites of `meets` (or of the rest) through the reversed table.
 #[inline(never)]
-fn ray_set<S: SiteSet>(quant: RayQuant, reach: &SetTable, meets: S) -> S {
-    let mut found = S::EMPTY;
-    for site in 0..reach.len() as Site {
-        let sites: S = reach.get(site as usize);
-        let holds = match quant {
-            RayQuant::Some => !sites.and(meets).is_empty(),
-            RayQuant::No => sites.and(meets).is_empty(),
-            RayQuant::Every => meets.complement_in(sites).is_empty(),
-        };
-        if holds {
-            found.insert(site);
-        }
+fn ray_set<S: SiteSet>(quant: RayQuant, back: &SetTable, meets: S, all: S) -> S {
+    let reaching = |sites: S| sites.iter().fold(S::EMPTY, |acc, s| acc.or(back.get(s as usize)));
+    match quant {
+        RayQuant::Some => reaching(meets),
+        RayQuant::No => reaching(meets).complement_in(all),
+        // Every site of the reach meets it: none lies outside.
+        RayQuant::Every => reaching(meets.complement_in(all)).complement_in(all),
     }
-    found
 }
 
 /// What a walk over a path keeps fixed: the ops, per op the destination

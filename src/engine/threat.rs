@@ -77,6 +77,8 @@ fn threatened_here<S: SiteSet>(game: &Game, pos: &Position, who: Player, piece: 
 pub(crate) fn safe<S: SiteSet>(game: &Game, pos: &Position, mv: &Move, player: Player) -> bool {
     with_scratch(pos, |scratch| {
         play_move(game, scratch, mv);
+        // The other player's conditions read this move as the last one.
+        super::apply::note_last_move(&game.phases[pos.phase as usize], scratch, mv);
         for piece in (0..game.pieces.len() as PieceType).filter(|&t| game.pieces[t as usize].royal) {
             let seen_as = game.threats.iter().find(|t| t.piece == piece).map(|t| t.seen_as);
             let sites: S = scratch.sets.get(game.code(player, piece) as usize);

@@ -109,10 +109,13 @@ pub enum SiteTest {
     And(Vec<SiteTest>),
     Or(Vec<SiteTest>),
     /// Of the sites `reach[site]` (along rays, or next to the site): some,
-    /// none or every one meets the condition.
+    /// none or every one meets the condition. `back` is `reach` turned
+    /// around (`back[s]`: the sites whose reach holds `s`), so the sites
+    /// whose reach meets a few sites are found from those few.
     Ray {
         quant: RayQuant,
         reach: SetTable,
+        back: SetTable,
         test: Box<SiteTest>,
     },
 }
@@ -614,6 +617,9 @@ pub struct PhaseDef {
     /// is bounded and the moves depend only on the sites they pass (no
     /// guards, no history): the royal test may then skip far moves.
     pub threat_radius: Option<u8>,
+    /// Per rule, whether its moves can ever take a piece: the threat test
+    /// looks only at these.
+    pub capturing: Vec<bool>,
     /// Every rule's moves can be counted from set sizes, without listing
     /// them (see `engine::draw`).
     pub countable: bool,
