@@ -1,0 +1,29 @@
+//! Orrery's integration tests, one module per subject, built as one test
+//! binary: each binary links the whole engine, so one instead of two dozen
+//! saves minutes on a fresh build (run one subject with
+//! `cargo test --release --test suite chess::`).
+
+mod agents;
+mod chance;
+mod chess;
+mod classic_games;
+mod cli;
+mod diagnostics;
+mod docs;
+mod draw;
+mod flying_obelisks;
+mod follow_ups;
+mod limits;
+mod man_in_the_moon;
+mod properties;
+mod reliability;
+mod render;
+mod royal;
+mod scenarios;
+mod site_conditions;
+mod sun_and_moon;
+mod sun_moon_and_stars;
+mod svg;
+mod transcripts;
+mod variants;
+mod zodiac;
