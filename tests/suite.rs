@@ -21,6 +21,7 @@ mod render;
 mod royal;
 mod scenarios;
 mod site_conditions;
+mod site_sets;
 mod sun_and_moon;
 mod sun_moon_and_stars;
 mod svg;

@@ -426,35 +426,3 @@ pub(crate) fn hash_after(game: &Game, pos: &Position, mv: &Move) -> Option<u64> 
     let next = ((mover as usize + 1) % game.players.len()) as Player;
     Some(hash ^ z.to_move(mover as usize) ^ z.to_move(next as usize))
 }
-
-#[cfg(test)]
-mod tests {
-    use super::hash_after;
-    use crate::engine::apply::advance;
-    use crate::game::Game;
-    use rand::{Rng, SeedableRng};
-
-    /// The hash worked out without playing equals the hash of the move played.
-    #[test]
-    fn hash_after_equals_the_hash_of_the_move_played() {
-        let game = Game::load("games/flying_obelisks.rules").expect("bundled game");
-        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(5);
-        let mut moves = Vec::new();
-        let mut checked = 0;
-        for _ in 0..3 {
-            let mut state = game.initial_state();
-            while !state.is_over() {
-                state.legal_moves(&mut moves);
-                for mv in &moves {
-                    let mut played = state.pos.clone();
-                    advance(&game, &mut played, mv);
-                    assert_eq!(hash_after(&game, &state.pos, mv), Some(played.hash), "{}", state.move_text(mv));
-                    checked += 1;
-                }
-                let mv = moves[rng.gen_range(0..moves.len())];
-                state.apply(&mv);
-            }
-        }
-        assert!(checked > 10_000);
-    }
-}

@@ -9,7 +9,7 @@
 use super::apply::{advance, end_check, test_game};
 use super::movegen::View;
 use super::scratch::with_scratch;
-use super::state::{Move, Position};
+use super::state::{Move, Position, State};
 use crate::board::SiteSet;
 use crate::game::Game;
 use crate::game::rules::Player;
@@ -17,13 +17,24 @@ use std::cell::RefCell;
 
 /// Whether the move would recreate an earlier position.
 pub(crate) fn repeats(game: &Game, pos: &Position, mv: &Move) -> bool {
-    let hash = super::group::hash_after(game, pos, mv).unwrap_or_else(|| {
+    pos.history.contains(&next_hash(game, pos, mv))
+}
+
+/// The hash of the position a move of the player to move leads to, before
+/// the end rules look at it: what the repetition ban compares with the
+/// positions seen. Worked out without playing the move where that can be
+/// done (group moves).
+pub fn hash_after_move(state: &State, mv: &Move) -> u64 {
+    next_hash(&state.game, &state.pos, mv)
+}
+
+fn next_hash(game: &Game, pos: &Position, mv: &Move) -> u64 {
+    super::group::hash_after(game, pos, mv).unwrap_or_else(|| {
         with_scratch(pos, |scratch| {
             advance(game, scratch, mv);
             scratch.hash
         })
-    });
-    pos.history.contains(&hash)
+    })
 }
 
 thread_local! {

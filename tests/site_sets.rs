@@ -1,0 +1,62 @@
+//! Site sets of every width: rays cut at their first blocker, the last
+//! site of the widest sets, tables, and the width a board's size picks.
+
+use orrery::board::{SetTable, Site, SiteSet, Sites128, SitesWide, Width};
+
+fn set<S: SiteSet>(sites: &[Site]) -> S {
+    let mut set = S::EMPTY;
+    sites.iter().for_each(|&s| set.insert(s));
+    set
+}
+
+fn cuts<S: SiteSet>() {
+    let ray: S = set(&[3, 5, 9, 12, 70, 100]);
+    assert_eq!(ray.upto_lowest(set(&[9, 12, 40])), set(&[3, 5, 9]));
+    assert_eq!(ray.upto_lowest(S::EMPTY), ray);
+    assert_eq!(ray.upto_lowest(set(&[3])), set(&[3]));
+    assert_eq!(ray.upto_lowest(set(&[70])), set(&[3, 5, 9, 12, 70]));
+    assert_eq!(ray.downto_highest(set(&[0, 9])), set(&[9, 12, 70, 100]));
+    assert_eq!(ray.downto_highest(S::EMPTY), ray);
+    assert_eq!(ray.downto_highest(set(&[100])), set(&[100]));
+    assert_eq!(ray.downto_highest(set(&[64, 71])), set(&[100]));
+    assert_eq!(ray.iter().collect::<Vec<_>>(), vec![3, 5, 9, 12, 70, 100]);
+    assert_eq!(ray.len(), 6);
+    assert_eq!(S::first(66).len(), 66);
+    assert!(S::first(66).contains(65) && !S::first(66).contains(66));
+}
+
+#[test]
+fn every_width_cuts_rays_at_the_first_blocker() {
+    cuts::<Sites128>();
+    cuts::<SitesWide<16>>();
+    cuts::<SitesWide<64>>();
+}
+
+#[test]
+fn wide_sets_reach_their_last_site() {
+    let last = (16 * 64 - 1) as Site;
+    let ray: SitesWide<16> = set(&[1, 600, last]);
+    assert_eq!(ray.upto_lowest(set(&[last])), ray);
+    assert_eq!(ray.downto_highest(set(&[2])), set(&[600, last]));
+    assert_eq!(ray.iter().last(), Some(last));
+}
+
+#[test]
+fn tables_read_back_what_was_stored() {
+    let mut table = SetTable::new(Width::Wide, 3);
+    table.insert(1, 700);
+    table.insert(2, 5);
+    assert!(table.get::<SitesWide<16>>(1).contains(700));
+    assert_eq!(table.get::<SitesWide<16>>(2), set(&[5]));
+    assert_eq!(table.get_or_empty::<SitesWide<16>>(9), SitesWide::EMPTY);
+    assert_eq!(table.sites(1).iter().collect::<Vec<_>>(), vec![700]);
+}
+
+#[test]
+fn widths_follow_the_board() {
+    assert_eq!(Width::for_sites(127), Width::Narrow);
+    assert_eq!(Width::for_sites(128), Width::Wide);
+    assert_eq!(Width::for_sites(625), Width::Wide);
+    assert_eq!(Width::for_sites(1023), Width::Wide);
+    assert_eq!(Width::for_sites(1024), Width::Huge);
+}
