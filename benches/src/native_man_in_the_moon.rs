@@ -2,8 +2,7 @@
 //!
 //! Used only as a benchmark reference (what plain native code does) and as an
 //! independent cross-check of the interpreter (perft counts, playout
-//! statistics). Include it from a bench with
-//! `#[path = "native/man_in_the_moon.rs"] mod native_man_in_the_moon;`.
+//! statistics). The library of the `orrery-benches` package.
 //!
 //! Board: 5x5, index = (rank-1)*5 + file, so a1=0, e1=4, c3=12, e5=24.
 //! Each side is a `u32` bitboard; moves are generated into a fixed-size
