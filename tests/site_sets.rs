@@ -60,3 +60,50 @@ fn widths_follow_the_board() {
     assert_eq!(Width::for_sites(1023), Width::Wide);
     assert_eq!(Width::for_sites(1024), Width::Huge);
 }
+
+/// `shifted` moves every site by the same number, dropping those that leave.
+#[test]
+fn shifting_a_set_moves_every_site() {
+    fn check<S: SiteSet>() {
+        let sites: S = set(&[0, 1, 63, 64, 100]);
+        assert_eq!(sites.shifted(1), set(&[1, 2, 64, 65, 101]));
+        assert_eq!(sites.shifted(-1), set(&[0, 62, 63, 99]));
+        assert_eq!(sites.shifted(0), sites);
+        assert_eq!(sites.shifted(-200), S::EMPTY);
+    }
+    check::<Sites128>();
+    check::<SitesWide<16>>();
+}
+
+/// Where a board's direction has a constant step, `before` (one shift)
+/// gives exactly the sites whose next site lies in the set, as the
+/// neighbour table says; elsewhere it declines.
+#[test]
+fn the_sites_before_a_set_match_the_neighbour_table() {
+    let mut shifted = 0;
+    for file in ["games/connect_four.rules", "games/chess.rules", "games/hex.rules", "games/zodiac.rules"] {
+        let game = orrery::game::Game::load(file).expect("bundled game");
+        let board = &game.board;
+        let n = board.site_count() as Site;
+        // A few irregular sets: every third site, the first half, one site.
+        let samples: Vec<Sites128> = vec![
+            (0..n).filter(|s| s % 3 == 0).fold(Sites128::EMPTY, |mut acc, s| {
+                acc.insert(s);
+                acc
+            }),
+            Sites128::first(n as usize / 2),
+            set(&[n / 2]),
+        ];
+        for dir in 0..board.directions.len() as orrery::board::Dir {
+            for &sample in &samples {
+                let Some(before) = board.before(dir, sample) else { continue };
+                let expected: Vec<Site> = (0..n)
+                    .filter(|&s| board.next(s, dir) != orrery::board::NO_SITE && sample.contains(board.next(s, dir)))
+                    .collect();
+                assert_eq!(before.iter().collect::<Vec<_>>(), expected, "{file}, direction {dir}");
+                shifted += 1;
+            }
+        }
+    }
+    assert!(shifted >= 24, "the grids' directions shift ({shifted})");
+}

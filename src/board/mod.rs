@@ -90,6 +90,10 @@ pub struct Board {
     /// with set operations instead of a walk; `ray_order` the same way.
     ray_sites: SetTable,
     ray_order: Vec<RayOrder>,
+    /// Per direction, when every step in it adds the same number to the
+    /// site's (a grid numbered row by row): that number, and the sites that
+    /// have a next site. Then "the sites whose next is in X" is one shift.
+    shifts: Vec<Option<(i32, Sites)>>,
     /// `balls[site * (MAX_BALL + 1) + r]`: the sites at most `r` steps from
     /// `site` in any direction, to find quickly which pieces could reach it.
     balls: SetTable,
@@ -250,6 +254,34 @@ impl Board {
         sites.saturating_mul(dirs + MAX_BALL + 1).saturating_mul(set)
     }
 
+    /// A direction's constant step in site numbers, if it has one (see `shifts`).
+    fn constant_step(next: &[Site], width: Width) -> Option<(i32, Sites)> {
+        if next.len() > MAX_SITES {
+            return None;
+        }
+        let mut step = None;
+        let mut has_next = Sites::empty(width);
+        for (site, &to) in next.iter().enumerate() {
+            if to == NO_SITE {
+                continue;
+            }
+            let by = to as i32 - site as i32;
+            if *step.get_or_insert(by) != by {
+                return None;
+            }
+            has_next.insert(site as Site);
+        }
+        step.map(|by| (by, has_next))
+    }
+
+    /// The sites whose next site in `dir` is in `sites`, by one shift of the
+    /// set when the direction has a constant step (`None` otherwise).
+    #[inline]
+    pub fn before<S: SiteSet>(&self, dir: Dir, sites: S) -> Option<S> {
+        let (by, has_next) = self.shifts[dir as usize].as_ref()?;
+        Some(sites.shifted(-by).and(has_next.get()))
+    }
+
     fn from_parts(
         shape: BoardShape,
         sites: Vec<SiteInfo>,
@@ -280,6 +312,8 @@ impl Board {
             ray_order.push(follow(&next, n, i / n, (i % n) as Site, &mut ray_sites, i));
         }
         let balls = if n <= MAX_SITES { Self::balls(&next, n, directions.len(), width) } else { SetTable::default() };
+        let shifts =
+            (0..directions.len()).map(|dir| Self::constant_step(&next[dir * n..(dir + 1) * n], width)).collect();
         Board {
             shape,
             sites,
@@ -289,6 +323,7 @@ impl Board {
             next,
             ray_sites,
             ray_order,
+            shifts,
             balls,
             opposite,
             direction_sets,

@@ -45,6 +45,20 @@ pub trait SiteSet: Copy + Eq + Debug + Send + Sync + 'static {
     /// The set without its lowest site (iteration: cheaper than `remove`).
     fn without_lowest(self) -> Self;
 
+    /// Every site's number moved by `by` (down when negative); sites moved
+    /// out of range are dropped. Site by site here; one instruction for
+    /// `Sites128`.
+    fn shifted(self, by: i32) -> Self {
+        let mut out = Self::EMPTY;
+        for site in self.iter() {
+            let to = site as i64 + by as i64;
+            if (0..Self::CAPACITY as i64).contains(&to) {
+                out.insert(to as Site);
+            }
+        }
+        out
+    }
+
     /// The set of the first `n` sites.
     fn first(n: usize) -> Self {
         let mut set = Self::EMPTY;
@@ -144,6 +158,15 @@ impl SiteSet for Sites128 {
     #[inline]
     fn without_lowest(self) -> Self {
         Sites128(self.0 & self.0.wrapping_sub(1))
+    }
+    #[inline]
+    fn shifted(self, by: i32) -> Self {
+        match by {
+            0 => self,
+            1..128 => Sites128(self.0 << by),
+            -127..0 => Sites128(self.0 >> -by),
+            _ => Sites128(0),
+        }
     }
     #[inline]
     fn first(n: usize) -> Self {

@@ -127,7 +127,8 @@ fn fold(scope: &Scope, cond: &SiteCond, sites: usize) -> Option<Folded> {
                 Folded::Fixed(mask) => SiteTest::In(to_set(&mask, board.width), false),
                 Folded::Varies(test) => test,
             };
-            Some(Folded::Varies(SiteTest::Ray { quant: *quant, reach, back, test: Box::new(test) }))
+            let steps = if *along { Vec::new() } else { dirs };
+            Some(Folded::Varies(SiteTest::Ray { quant: *quant, reach, back, steps, test: Box::new(test) }))
         }
         SiteCond::Not(inner, _) => Some(match fold(scope, inner, sites)? {
             Folded::Fixed(mask) => Folded::Fixed(mask.into_iter().map(|b| !b).collect()),

@@ -683,7 +683,9 @@ fn full(game: &Game, pos: &Position, region: &Sites) -> bool {
 #[inline(never)]
 fn found(game: &Game, pos: &Position, pattern: usize, mover: Player) -> bool {
     with_width!(game.board.width, S => {
-        !super::pattern::runs::<S>(game, pos, &game.patterns[pattern], mover).0.is_empty()
+        let pattern = &game.patterns[pattern];
+        super::pattern::any_run::<S>(game, pos, pattern, mover)
+            .unwrap_or_else(|| !super::pattern::runs::<S>(game, pos, pattern, mover).0.is_empty())
     })
 }
 

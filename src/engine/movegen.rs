@@ -784,7 +784,10 @@ fn test_set<S: SiteSet>(game: &Game, pos: &Position, test: &SiteTest, player: Pl
         SiteTest::In(set, _) if plain == NO_SITE => set.get(),
         SiteTest::In(set, bit) => plain_site(set.get(), *bit, plain),
         SiteTest::Not(inner) => test_set::<S>(game, pos, inner, player, plain).complement_in(all),
-        SiteTest::Ray { quant, back, test, .. } => ray_set(*quant, back, test_set(game, pos, test, player, plain), all),
+        SiteTest::Ray { quant, back, steps, test, .. } => {
+            let meets = test_set(game, pos, test, player, plain);
+            step_set(&game.board, *quant, steps, meets, all).unwrap_or_else(|| ray_set(*quant, back, meets, all))
+        }
         SiteTest::And(parts) => {
             let mut acc = all;
             for part in parts {
@@ -798,6 +801,21 @@ fn test_set<S: SiteSet>(game: &Game, pos: &Position, test: &SiteTest, player: Pl
         }
         SiteTest::Or(parts) => parts.iter().fold(S::EMPTY, |acc, p| acc.or(test_set(game, pos, p, player, plain))),
     }
+}
+
+/// Like `ray_set` for a one-step reach, by shifting whole sets when every
+/// direction has a constant step (`None` otherwise, or for longer reaches).
+#[inline]
+fn step_set<S: SiteSet>(board: &crate::board::Board, quant: RayQuant, steps: &[Dir], meets: S, all: S) -> Option<S> {
+    if steps.is_empty() {
+        return None;
+    }
+    let reaching = |sites: S| steps.iter().try_fold(S::EMPTY, |acc, &dir| Some(acc.or(board.before(dir, sites)?)));
+    Some(match quant {
+        RayQuant::Some => reaching(meets)?,
+        RayQuant::No => reaching(meets)?.complement_in(all),
+        RayQuant::Every => reaching(meets.complement_in(all))?.complement_in(all),
+    })
 }
 
 /// The sites whose reach has some, no or only sites in `meets`, found

@@ -8,6 +8,29 @@ use crate::board::{NO_SITE, SiteSet};
 use crate::game::Game;
 use crate::game::rules::{PatternDef, Player};
 
+/// Whether some run of the pattern exists, seen from `player`, found by
+/// shifting whole sets along each axis: the sites starting a run of k+1
+/// are the sites meeting the condition whose next site starts a run of k.
+/// `None` when that cannot tell: an axis without a constant step, a
+/// bounded length, or a `touching` condition (then `runs` finds them).
+pub(crate) fn any_run<S: SiteSet>(game: &Game, pos: &Position, pattern: &PatternDef, player: Player) -> Option<bool> {
+    let board = &game.board;
+    if pattern.touching.is_some() || pattern.min == 0 || (pattern.max as usize) < board.site_count() {
+        return None;
+    }
+    let meets: S = filter_set(game, pos, &pattern.cond, player);
+    for &dir in &pattern.axes {
+        let mut starts = meets;
+        for _ in 1..pattern.min {
+            starts = meets.and(board.before(dir, starts)?);
+        }
+        if !starts.is_empty() {
+            return Some(true);
+        }
+    }
+    Some(false)
+}
+
 /// The runs found, seen from `player`: all their sites together, and the
 /// longest one's length (0 when there is none).
 pub(crate) fn runs<S: SiteSet>(game: &Game, pos: &Position, pattern: &PatternDef, player: Player) -> (S, u32) {

@@ -116,6 +116,9 @@ pub enum SiteTest {
         quant: RayQuant,
         reach: SetTable,
         back: SetTable,
+        /// The directions of a one-step reach (`next`, not `along`): with
+        /// constant steps, the sites are found by shifts (`Board::before`).
+        steps: Vec<Dir>,
         test: Box<SiteTest>,
     },
 }
