@@ -73,6 +73,17 @@ fn shifting_a_set_moves_every_site() {
     }
     check::<Sites128>();
     check::<SitesWide<16>>();
+    // Across several words, both ways, against the site-by-site meaning.
+    let wide: SitesWide<16> = set(&[0, 5, 63, 64, 127, 130, 600, 1000, 1023]);
+    for by in [-700, -130, -64, -63, -1, 1, 63, 64, 65, 129, 700] {
+        let expected: SitesWide<16> = set(&wide
+            .iter()
+            .map(|s| s as i32 + by)
+            .filter(|s| (0..1024).contains(s))
+            .map(|s| s as Site)
+            .collect::<Vec<_>>());
+        assert_eq!(wide.shifted(by), expected, "by {by}");
+    }
 }
 
 /// Where a board's direction has a constant step, `before` (one shift)

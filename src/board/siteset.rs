@@ -263,6 +263,21 @@ impl<const N: usize> SiteSet for SitesWide<N> {
         }
         self
     }
+    fn shifted(self, by: i32) -> Self {
+        let (words, bits) = ((by.unsigned_abs() / 64) as usize, by.unsigned_abs() % 64);
+        let mut out = [0u64; N];
+        for (i, word) in out.iter_mut().enumerate() {
+            // The words this one's bits come from, `None` outside the set.
+            let read = |k: usize| if by >= 0 { i.checked_sub(words + k) } else { Some(i + words + k) };
+            let at = |k: usize| read(k).and_then(|j| self.0.get(j)).copied().unwrap_or(0);
+            *word = match (by >= 0, bits) {
+                (_, 0) => at(0),
+                (true, b) => at(0) << b | at(1) >> (64 - b),
+                (false, b) => at(0) >> b | at(1) << (64 - b),
+            };
+        }
+        SitesWide(out)
+    }
 }
 
 /// The set width a game runs at, chosen from its board's size.

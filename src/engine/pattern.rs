@@ -9,22 +9,37 @@ use crate::game::Game;
 use crate::game::rules::{PatternDef, Player};
 
 /// Whether some run of the pattern exists, seen from `player`, found by
-/// shifting whole sets along each axis: the sites starting a run of k+1
-/// are the sites meeting the condition whose next site starts a run of k.
-/// `None` when that cannot tell: an axis without a constant step, a
-/// bounded length, or a `touching` condition (then `runs` finds them).
+/// shifting whole sets along each axis (`Board::before`): the sites
+/// starting k+1 sites in a row that meet the condition are the sites
+/// meeting it whose next site starts k. A run starts where the site before
+/// does not meet the condition, and is too long when it starts `max + 1`.
+/// `None` when an axis has no constant step, or with a `touching`
+/// condition (then `runs` walks them).
 pub(crate) fn any_run<S: SiteSet>(game: &Game, pos: &Position, pattern: &PatternDef, player: Player) -> Option<bool> {
     let board = &game.board;
-    if pattern.touching.is_some() || pattern.min == 0 || (pattern.max as usize) < board.site_count() {
+    if pattern.touching.is_some() || pattern.min == 0 {
         return None;
     }
+    let bounded = (pattern.max as usize) < board.site_count();
     let meets: S = filter_set(game, pos, &pattern.cond, player);
     for &dir in &pattern.axes {
-        let mut starts = meets;
+        let mut in_a_row = meets;
         for _ in 1..pattern.min {
-            starts = meets.and(board.before(dir, starts)?);
+            in_a_row = meets.and(board.before(dir, in_a_row)?);
         }
-        if !starts.is_empty() {
+        let mut found = in_a_row;
+        if bounded {
+            let continued = board.before(board.opposite[dir as usize], meets)?;
+            found = found.and(continued.complement_in(board.all_sites()));
+            for _ in pattern.min..=pattern.max {
+                if in_a_row.is_empty() {
+                    break;
+                }
+                in_a_row = meets.and(board.before(dir, in_a_row)?);
+            }
+            found = in_a_row.complement_in(found);
+        }
+        if !found.is_empty() {
             return Some(true);
         }
     }
