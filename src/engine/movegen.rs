@@ -273,6 +273,21 @@ impl<S: SiteSet> View<'_, S> {
                     }
                 }
             }
+            // A single hop: over a site to the one beyond, from a table.
+            [MoveOp::Hop { jumps, chain: None, over, .. }] if !tracked => {
+                let (target, hoppable) = (targets[0], self.filter_set(over, player));
+                for from in own.iter() {
+                    for &(hopped, land, dir) in &jumps[from as usize] {
+                        if land != from
+                            && hoppable.contains(hopped)
+                            && target.contains(land)
+                            && !out(from, land, hopped, dir)
+                        {
+                            return false;
+                        }
+                    }
+                }
+            }
             _ => {
                 let passes = self.pass_sets(path, player);
                 for from in own.iter() {
