@@ -128,7 +128,7 @@ fn fold(scope: &Scope, cond: &SiteCond, sites: usize) -> Option<Folded> {
                 Folded::Varies(test) => test,
             };
             let steps = if *along { Vec::new() } else { dirs };
-            Some(Folded::Varies(SiteTest::Ray { quant: *quant, reach, back, steps, test: Box::new(test) }))
+            Some(Folded::Varies(SiteTest::Ray { quant: *quant, back, steps, test: Box::new(test) }))
         }
         SiteCond::Not(inner, _) => Some(match fold(scope, inner, sites)? {
             Folded::Fixed(mask) => Folded::Fixed(mask.into_iter().map(|b| !b).collect()),

@@ -108,13 +108,12 @@ pub enum SiteTest {
     Not(Box<SiteTest>),
     And(Vec<SiteTest>),
     Or(Vec<SiteTest>),
-    /// Of the sites `reach[site]` (along rays, or next to the site): some,
-    /// none or every one meets the condition. `back` is `reach` turned
-    /// around (`back[s]`: the sites whose reach holds `s`), so the sites
-    /// whose reach meets a few sites are found from those few.
+    /// Of the sites a site reaches (along rays, or next to it): some, none
+    /// or every one meets the condition. The reach is kept turned around,
+    /// `back[s]` being the sites whose reach holds `s`, so the sites whose
+    /// reach meets a few sites are found from those few.
     Ray {
         quant: RayQuant,
-        reach: SetTable,
         back: SetTable,
         /// The directions of a one-step reach (`next`, not `along`): with
         /// constant steps, the sites are found by shifts (`Board::before`).
