@@ -825,11 +825,8 @@ fn step_set<S: SiteSet>(board: &crate::board::Board, quant: RayQuant, steps: &[D
     if steps.is_empty() {
         return None;
     }
-    let reaching = |sites: S| steps.iter().try_fold(S::EMPTY, |acc, &dir| Some(acc.or(board.before(dir, sites)?)));
-    Some(match quant {
-        RayQuant::Some => reaching(meets)?,
-        RayQuant::No => reaching(meets)?.complement_in(all),
-        RayQuant::Every => reaching(meets.complement_in(all))?.complement_in(all),
+    quantified(quant, meets, all, |sites| {
+        steps.iter().try_fold(S::EMPTY, |acc, &dir| Some(acc.or(board.before(dir, sites)?)))
     })
 }
 
@@ -837,13 +834,20 @@ fn step_set<S: SiteSet>(board: &crate::board::Board, quant: RayQuant, steps: &[D
 /// from the sites of `meets` (or of the rest) through the reversed table.
 #[inline(never)]
 fn ray_set<S: SiteSet>(quant: RayQuant, back: &SetTable, meets: S, all: S) -> S {
-    let reaching = |sites: S| sites.iter().fold(S::EMPTY, |acc, s| acc.or(back.get(s as usize)));
-    match quant {
-        RayQuant::Some => reaching(meets),
-        RayQuant::No => reaching(meets).complement_in(all),
-        // Every site of the reach meets it: none lies outside.
-        RayQuant::Every => reaching(meets.complement_in(all)).complement_in(all),
-    }
+    let reaching = |sites: S| Some(sites.iter().fold(S::EMPTY, |acc, s| acc.or(back.get(s as usize))));
+    quantified(quant, meets, all, reaching).unwrap_or(S::EMPTY)
+}
+
+/// A ray condition's quantifier from `reaching` (the sites whose reach
+/// meets a set): every site of the reach meets `meets` when none lies
+/// outside it. `None` when `reaching` cannot tell.
+#[inline]
+fn quantified<S: SiteSet>(quant: RayQuant, meets: S, all: S, reaching: impl Fn(S) -> Option<S>) -> Option<S> {
+    Some(match quant {
+        RayQuant::Some => reaching(meets)?,
+        RayQuant::No => reaching(meets)?.complement_in(all),
+        RayQuant::Every => reaching(meets.complement_in(all))?.complement_in(all),
+    })
 }
 
 /// What a walk over a path keeps fixed: the ops, per op the destination
