@@ -627,6 +627,18 @@ fn count_pieces(game: &Game, pos: &Position, owner: Player, types: &[PieceType],
 
 /// Evaluates a condition on the game, seen from the player who just moved.
 pub(crate) fn test_game(game: &Game, pos: &Position, test: &GameTest, mover: Player) -> bool {
+    test_game_with(game, pos, test, mover, &Memo::default())
+}
+
+/// What one round of tests has found out already: end rules are tested one
+/// after the other on one position, and "blocked" (a search for a legal
+/// move) is often asked by several of them (checkmate, then stalemate).
+#[derive(Default)]
+struct Memo {
+    blocked: std::cell::Cell<Option<bool>>,
+}
+
+fn test_game_with(game: &Game, pos: &Position, test: &GameTest, mover: Player, memo: &Memo) -> bool {
     match test {
         GameTest::HandsEmpty => pos.hands[..game.players.len() * game.pieces.len()].iter().all(|&h| h == 0),
         GameTest::Count { who, types, region: Some(region), op, value } => {
@@ -641,7 +653,14 @@ pub(crate) fn test_game(game: &Game, pos: &Position, test: &GameTest, mover: Pla
             };
             op.holds(n as i64, *value)
         }
-        GameTest::Blocked => blocked(game, pos, pos.to_move),
+        GameTest::Blocked => match memo.blocked.get() {
+            Some(known) => known,
+            None => {
+                let known = blocked(game, pos, pos.to_move);
+                memo.blocked.set(Some(known));
+                known
+            }
+        },
         GameTest::AllBlocked => (0..game.players.len() as Player).all(|player| blocked(game, pos, player)),
         GameTest::MoverIs(player) => mover == *player,
         GameTest::Connected { who, from, to } => connected(game, pos, resolve(game, *who, mover), from, to),
@@ -653,9 +672,9 @@ pub(crate) fn test_game(game: &Game, pos: &Position, test: &GameTest, mover: Pla
             op.holds(quantity(game, pos, left, mover), quantity(game, pos, right, mover))
         }
         GameTest::Found(p) => found(game, pos, *p, mover),
-        GameTest::Not(inner) => !test_game(game, pos, inner, mover),
-        GameTest::And(parts) => parts.iter().all(|p| test_game(game, pos, p, mover)),
-        GameTest::Or(parts) => parts.iter().any(|p| test_game(game, pos, p, mover)),
+        GameTest::Not(inner) => !test_game_with(game, pos, inner, mover, memo),
+        GameTest::And(parts) => parts.iter().all(|p| test_game_with(game, pos, p, mover, memo)),
+        GameTest::Or(parts) => parts.iter().any(|p| test_game_with(game, pos, p, mover, memo)),
     }
 }
 
@@ -702,8 +721,9 @@ fn blocked(game: &Game, pos: &Position, player: Player) -> bool {
 
 /// The end rules, in the order written, for a move made in `phase`.
 pub(crate) fn end_check(game: &Game, pos: &Position, phase: usize, mover: Player) -> Option<OutcomeCode> {
+    let memo = Memo::default();
     for (i, rule) in game.end_rules.iter().enumerate() {
-        if rule.phase.is_some_and(|p| p != phase) || !test_game(game, pos, &rule.when, mover) {
+        if rule.phase.is_some_and(|p| p != phase) || !test_game_with(game, pos, &rule.when, mover, &memo) {
             continue;
         }
         let reason = Reason::Rule(i as u16);

@@ -7,6 +7,7 @@
 mod apply;
 mod chain;
 mod connection;
+mod dedupe;
 mod draw;
 mod effects;
 mod follow_up;

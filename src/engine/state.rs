@@ -84,22 +84,6 @@ pub struct Position {
     pub heights: Vec<u8>,
 }
 
-/// What a move does, as far as telling two moves apart needs.
-#[derive(Clone, Copy, PartialEq, Eq)]
-struct MoveKey {
-    rule: u16,
-    piece: PieceType,
-    from: Site,
-    to: Site,
-    choice: PieceType,
-    /// The sites its captures and flips act on.
-    acts_on: [Site; 2],
-    /// The direction a piece that keeps one stores.
-    kept: Dir,
-    /// The follow-up's site.
-    then: Site,
-}
-
 impl Position {
     /// Copies everything but the repetition history (scratch positions for
     /// the threat test need the pieces, not the past).
@@ -377,70 +361,6 @@ impl State {
             .iter()
             .find(|(when, _)| when.as_ref().is_none_or(|w| super::apply::test_game(game, &self.pos, w, player)));
         matches!(first, Some((_, BlockedAction::Pass)))
-    }
-
-    /// Keeps the first of moves with the same result ("a move is its
-    /// effect"): same rule effects, piece, start, destination, choices, the
-    /// sites its effects act on, and a stored direction.
-    pub(super) fn dedupe(&self, buf: &mut Vec<Move>) {
-        thread_local! {
-            static KEYS: std::cell::RefCell<Vec<MoveKey>> = const { std::cell::RefCell::new(Vec::new()) };
-        }
-        KEYS.with(|keys| {
-            let mut keys = keys.borrow_mut();
-            keys.clear();
-            keys.extend(buf.iter().map(|m| self.move_key(m)));
-            let mut kept = 0;
-            for i in 0..buf.len() {
-                if !keys[..kept].contains(&keys[i]) {
-                    keys[kept] = keys[i];
-                    buf[kept] = buf[i];
-                    kept += 1;
-                }
-            }
-            buf.truncate(kept);
-        });
-    }
-
-    /// What a move does, for deduplication.
-    fn move_key(&self, m: &Move) -> MoveKey {
-        let phase = &self.game.phases[self.pos.phase as usize];
-        let mut key = MoveKey {
-            rule: u16::MAX - m.rule as u16,
-            piece: m.piece,
-            from: m.from,
-            to: m.to,
-            choice: m.choice,
-            acts_on: [NO_SITE; 2],
-            kept: NO_DIR,
-            then: m.then,
-        };
-        if let MoveRule::Together { .. } = &phase.moves[m.rule as usize] {
-            let [(from, to), (from2, to2)] = m.parts_sorted();
-            return MoveKey { from, to, acts_on: [from2, to2], choice: NO_CHOICE, ..key };
-        }
-        if super::chain::chain_of(&phase.moves[m.rule as usize]).is_some() {
-            // Two chains differ by their hops, kept in `over` and `dir`.
-            return MoveKey { acts_on: [m.over, m.dir], ..key };
-        }
-        if let MoveRule::Move { effect_class, effects, keeps_dir, .. } = &phase.moves[m.rule as usize] {
-            key.rule = *effect_class as u16;
-            if *keeps_dir {
-                key.kept = m.dir;
-            }
-            let mut slot = 0;
-            for effect in effects {
-                let site = match effect {
-                    EffectOp::Flip { site } => m.site(*site, &self.game.board),
-                    _ => self.captured_at(effect, m),
-                };
-                if site != NO_SITE && slot < key.acts_on.len() {
-                    key.acts_on[slot] = site;
-                    slot += 1;
-                }
-            }
-        }
-        key
     }
 
     /// The landing sites of a chain move, in order (`None` for other moves).
