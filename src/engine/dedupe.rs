@@ -1,9 +1,10 @@
 //! Deduplication of a move list: "a move is its effect", so two rules (or
 //! two routes of one rule) that give the same result give one move. The
 //! first of equal moves is kept, so a list keeps its generation order.
-//! Equal moves are found through a small open-addressing table of packed
-//! keys, linear in the list's length (the pairwise comparison it replaced
-//! was a fifth of a royal game's playout time).
+//! Equal moves are found through a small open-addressing table, linear in
+//! the list's length (the pairwise comparison it replaced was a fifth of a
+//! royal game's playout time), keyed by what the move itself says; what
+//! its captures act on is worked out only for moves that share that key.
 
 use super::state::{Move, NO_CHOICE, NO_DIR, State};
 use crate::board::{Dir, NO_SITE, Site};
@@ -38,17 +39,28 @@ impl MoveKey {
     }
 }
 
-/// Per-thread scratch: packed keys of the kept moves and the hash table
-/// (indices into the keys, `EMPTY` for a free slot).
+/// Per-thread scratch: for each kept move, its cheap key and its full key
+/// once computed; and the hash table (indices of kept moves, `EMPTY` for a
+/// free slot).
 struct Scratch {
-    keys: Vec<u128>,
+    cheap: Vec<u64>,
+    full: Vec<Option<u128>>,
     table: Vec<u32>,
 }
 
 const EMPTY: u32 = u32::MAX;
 
 thread_local! {
-    static SCRATCH: RefCell<Scratch> = const { RefCell::new(Scratch { keys: Vec::new(), table: Vec::new() }) };
+    static SCRATCH: RefCell<Scratch> =
+        const { RefCell::new(Scratch { cheap: Vec::new(), full: Vec::new(), table: Vec::new() }) };
+}
+
+/// A part of the full key read straight from the move: equal full keys
+/// have equal cheap keys, so only moves that share one need the full key
+/// (whose capture sites take a look at the board).
+fn cheap_key(m: &Move, together: bool) -> u64 {
+    let (from, to, choice) = if together { (NO_SITE, NO_SITE, NO_CHOICE) } else { (m.from, m.to, m.choice) };
+    (m.piece as u64) << 56 | (choice as u64) << 48 | (from as u64) << 32 | (to as u64) << 16 | m.then as u64
 }
 
 impl State {
@@ -59,35 +71,41 @@ impl State {
         if buf.len() < 2 {
             return;
         }
+        let phase = &self.game.phases[self.pos.phase as usize];
         SCRATCH.with(|scratch| {
-            let Scratch { keys, table } = &mut *scratch.borrow_mut();
+            let Scratch { cheap, full, table } = &mut *scratch.borrow_mut();
             // At most half full, so probes stay short.
             let bits = (2 * buf.len()).next_power_of_two().trailing_zeros().max(4);
             let mask = (1usize << bits) - 1;
             table.clear();
             table.resize(1 << bits, EMPTY);
-            keys.clear();
-            let mut kept = 0;
+            cheap.clear();
+            full.clear();
             for i in 0..buf.len() {
-                let key = self.move_key(&buf[i]).packed();
-                let mixed = (key as u64) ^ ((key >> 64) as u64).wrapping_mul(0xFF51_AFD7_ED55_8CCD);
-                let mut slot = (mixed.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - bits)) as usize;
+                let mv = buf[i];
+                let together = matches!(phase.moves[mv.rule as usize], MoveRule::Together { .. });
+                let key = cheap_key(&mv, together);
+                let mut mine = None;
+                let mut slot = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - bits)) as usize;
                 loop {
-                    let at = table[slot];
-                    if at == EMPTY {
-                        table[slot] = keys.len() as u32;
-                        keys.push(key);
-                        buf[kept] = buf[i];
-                        kept += 1;
+                    let at = table[slot] as usize;
+                    if at == EMPTY as usize {
+                        table[slot] = cheap.len() as u32;
+                        buf[cheap.len()] = mv;
+                        cheap.push(key);
+                        full.push(mine);
                         break;
                     }
-                    if keys[at as usize] == key {
-                        break;
+                    if cheap[at] == key {
+                        let theirs = *full[at].get_or_insert_with(|| self.move_key(&buf[at]).packed());
+                        if *mine.get_or_insert_with(|| self.move_key(&mv).packed()) == theirs {
+                            break;
+                        }
                     }
                     slot = (slot + 1) & mask;
                 }
             }
-            buf.truncate(kept);
+            buf.truncate(cheap.len());
         });
     }
 
