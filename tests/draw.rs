@@ -124,3 +124,41 @@ fn checked_draws_strike_off_moves_that_leave_the_king_attacked() {
         assert_eq!(state.move_text(&drawn), "g7-g6");
     }
 }
+
+/// End rules that read `blocked` are left waiting in random playouts until
+/// the next draw shows whether the player to move has a move. The games
+/// played must be the ones `apply` plays: same lengths and results, and the
+/// same generator afterwards, so that the next playouts are the same too.
+/// The counter rule comes before the blocked rule, so that which of the two
+/// decides depends on their order.
+#[test]
+fn waiting_blocked_end_rules_play_the_games_apply_plays() {
+    use orrery::agents::playout::{PlayoutRng, pick, random_playout};
+    use orrery::diagnostics::Source;
+    use std::sync::Arc;
+    let rules = "game \"Crowded\"\nplayers white, black\nboard square 3 x 3\npiece man\ncounter plies = 0\n\
+                 setup {\n  hand white: 4 man\n  hand black: 4 man\n}\n\
+                 phase placing {\n  place man on empty\n  next moving when hands empty\n}\n\
+                 phase moving {\n  move man { step orthogonal to empty }\n  after move: plies += 1\n}\n\
+                 end {\n  long: in moving when plies >= 6: draw \"long\"\n  stuck: when blocked: mover wins \"stuck\"\n}\n";
+    let game = Arc::new(Game::from_source(Source::new("crowded.rules", rules), &[]).expect("the game loads"));
+    let mut fast = PlayoutRng::seed_from_u64(11);
+    let mut reference = PlayoutRng::seed_from_u64(11);
+    let (mut buf, mut stuck) = (Vec::new(), 0);
+    for playout in 0..300 {
+        let mut state = game.initial_state();
+        let result = random_playout(&mut state, &mut fast, &mut buf);
+        let mut expected = game.initial_state();
+        while !expected.is_over() {
+            expected.legal_moves(&mut buf);
+            let mv = pick(&expected, &buf, &mut reference);
+            expected.apply(&mv);
+        }
+        assert_eq!(result.plies, expected.ply(), "playout {playout}: length");
+        assert_eq!(state.outcome(), expected.outcome(), "playout {playout}: result");
+        stuck += usize::from(expected.outcome().is_some_and(|o| o.reason == "stuck"));
+    }
+    assert_eq!(fast.gen_range(0..u64::MAX), reference.gen_range(0..u64::MAX), "the generators agree afterwards");
+    // Both end rules decided some games.
+    assert!(stuck > 10, "only {stuck} games ended blocked");
+}

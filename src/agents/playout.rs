@@ -37,30 +37,51 @@ pub fn pick(state: &State, moves: &[Move], rng: &mut impl Rng) -> Move {
 }
 
 /// Plays `state` out with random moves; `buf` is reused between calls.
-pub fn random_playout(state: &mut State, rng: &mut impl Rng, buf: &mut Vec<Move>) -> PlayoutResult {
+pub fn random_playout<R: Rng + Clone>(state: &mut State, rng: &mut R, buf: &mut Vec<Move>) -> PlayoutResult {
     let start = state.ply();
     // The blocked rule runs only when a player turns out to have no move:
     // the same game as `apply` plays, without a search for a first move each ply.
+    // Likewise, end rules that read `blocked` wait for the next draw.
     let mut last_mover = None;
+    let mut pending = None;
     loop {
         if let Some(outcome) = state.pos.outcome {
             return PlayoutResult { plies: state.ply() - start, outcome: Some(outcome) };
         }
         if state.ply() - start >= MAX_PLIES {
-            return PlayoutResult { plies: state.ply() - start, outcome: None };
+            if let Some(pending) = pending.take() {
+                state.legal_moves(buf);
+                if buf.is_empty() {
+                    state.settle_pending(pending);
+                }
+            }
+            return PlayoutResult { plies: state.ply() - start, outcome: state.pos.outcome };
         }
+        // `apply` would have ended a game the pending rules end, before any
+        // draw: a failed draw then leaves the generator as it found it.
+        let before_draw = pending.is_some().then(|| rng.clone());
         // Most plies of most games: the move drawn without listing the others.
-        if let Some(mv) = state.draw_move(|n| rng.gen_range(0..n)) {
-            last_mover = Some(state.apply_unsettled(&mv));
-            continue;
-        }
-        // With royal pieces: the royal test for the drawn moves only.
-        if let Some(mv) = state.draw_checked_move(buf, |n| rng.gen_range(0..n)) {
-            last_mover = Some(state.apply_unsettled(&mv));
+        let drawn = match state.draw_move(|n| rng.gen_range(0..n)) {
+            Some(mv) => Some(mv),
+            // With royal pieces: the royal test for the drawn moves only.
+            None => state.draw_checked_move(buf, |n| rng.gen_range(0..n)),
+        };
+        if let Some(mv) = drawn {
+            let (mover, waiting) = state.apply_deferring(&mv);
+            (last_mover, pending) = (Some(mover), waiting);
             continue;
         }
         state.legal_moves(buf);
         if buf.is_empty() {
+            if let Some(pending) = pending.take() {
+                state.settle_pending(pending);
+                if state.pos.outcome.is_some() {
+                    if let Some(before) = before_draw {
+                        *rng = before;
+                    }
+                    continue;
+                }
+            }
             let Some(mover) = last_mover.take() else {
                 // A settled state never lacks moves; guard anyway.
                 return PlayoutResult { plies: state.ply() - start, outcome: None };
@@ -69,7 +90,8 @@ pub fn random_playout(state: &mut State, rng: &mut impl Rng, buf: &mut Vec<Move>
             continue;
         }
         let mv = pick(state, buf, rng);
-        last_mover = Some(state.apply_unsettled(&mv));
+        let (mover, waiting) = state.apply_deferring(&mv);
+        (last_mover, pending) = (Some(mover), waiting);
     }
 }
 

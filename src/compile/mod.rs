@@ -200,6 +200,7 @@ fn assemble(scope: &Scope, source: &Source) -> Option<Game> {
         patterns: patterns?,
         said: scope.said.borrow().clone(),
         has_royal,
+        end_reads_blocked: end_rules.iter().any(|rule| rule.when.reads_blocked()),
         tracks_unmoved: pieces.iter().any(|p| p.remembers_moving),
         threats: threats?,
         code_owner,

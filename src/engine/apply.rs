@@ -38,6 +38,45 @@ impl State {
         mover
     }
 
+    /// `apply_unsettled` that leaves the end rules' `blocked` unasked when
+    /// the game goes on either way unless the player to move is blocked:
+    /// a random playout learns that from the next move it draws (none
+    /// means blocked) instead of searching for one now. When a pending
+    /// answer is returned, the caller calls `settle_pending` if the player
+    /// to move turns out to have no move; the game is then the same as
+    /// `apply_unsettled` would have made it.
+    pub(crate) fn apply_deferring(&mut self, mv: &Move) -> (Player, Option<PendingEnd>) {
+        if !self.game.end_reads_blocked {
+            return (self.apply_unsettled(mv), None);
+        }
+        let State { game, pos } = self;
+        let game = &**game;
+        let mover = pos.to_move;
+        let phase = pos.phase as usize;
+        advance(game, pos, mv);
+        if pos.outcome.is_some() {
+            return (mover, None);
+        }
+        let assume_moves = Memo { blocked: std::cell::Cell::new(Some(false)) };
+        if end_check_with(game, pos, phase, mover, &assume_moves).is_some() || repetition_ends(game, pos) {
+            // The game may end here: the rules' order decides, so ask now.
+            pos.outcome = end_check(game, pos, phase, mover);
+            if pos.outcome.is_none() {
+                repetition_check(game, pos, mover);
+            }
+            return (mover, None);
+        }
+        repetition_check(game, pos, mover);
+        (mover, Some(PendingEnd { phase, mover }))
+    }
+
+    /// The end rules of a deferred move, now that the player to move is
+    /// known to be blocked.
+    pub(crate) fn settle_pending(&mut self, pending: PendingEnd) {
+        let blocked = Memo { blocked: std::cell::Cell::new(Some(true)) };
+        self.pos.outcome = end_check_with(&self.game, &self.pos, pending.phase, pending.mover, &blocked);
+    }
+
     /// Decides who really moves next when the player due to move is blocked.
     pub(crate) fn settle_turn(&mut self, last_mover: Player) {
         // A blocked rule may lead to another phase, where the player due
@@ -630,6 +669,14 @@ pub(crate) fn test_game(game: &Game, pos: &Position, test: &GameTest, mover: Pla
     test_game_with(game, pos, test, mover, &Memo::default())
 }
 
+/// End rules waiting to know whether the player to move is blocked
+/// (`State::apply_deferring`): the phase the move was made in and its mover.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct PendingEnd {
+    phase: usize,
+    mover: Player,
+}
+
 /// What one round of tests has found out already: end rules are tested one
 /// after the other on one position, and "blocked" (a search for a legal
 /// move) is often asked by several of them (checkmate, then stalemate).
@@ -721,9 +768,12 @@ fn blocked(game: &Game, pos: &Position, player: Player) -> bool {
 
 /// The end rules, in the order written, for a move made in `phase`.
 pub(crate) fn end_check(game: &Game, pos: &Position, phase: usize, mover: Player) -> Option<OutcomeCode> {
-    let memo = Memo::default();
+    end_check_with(game, pos, phase, mover, &Memo::default())
+}
+
+fn end_check_with(game: &Game, pos: &Position, phase: usize, mover: Player, memo: &Memo) -> Option<OutcomeCode> {
     for (i, rule) in game.end_rules.iter().enumerate() {
-        if rule.phase.is_some_and(|p| p != phase) || !test_game_with(game, pos, &rule.when, mover, &memo) {
+        if rule.phase.is_some_and(|p| p != phase) || !test_game_with(game, pos, &rule.when, mover, memo) {
             continue;
         }
         let reason = Reason::Rule(i as u16);
@@ -756,6 +806,16 @@ pub(crate) fn end_check(game: &Game, pos: &Position, phase: usize, mover: Player
         }
     }
     None
+}
+
+/// Whether `repetition_check` would end the game at this position.
+fn repetition_ends(game: &Game, pos: &Position) -> bool {
+    let seen = || pos.history.iter().filter(|&&h| h == pos.hash).count() as u32;
+    match game.repetition {
+        Some(Repetition::Loses) => seen() > 0,
+        Some(Repetition::DrawAfter(n)) => seen() + 1 >= n,
+        _ => false,
+    }
 }
 
 fn repetition_check(game: &Game, pos: &mut Position, mover: Player) {

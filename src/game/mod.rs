@@ -25,6 +25,9 @@ pub struct Game {
     pub counters: Vec<CounterDef>,
     pub phases: Vec<PhaseDef>,
     pub end_rules: Vec<EndRuleDef>,
+    /// Some end rule reads `blocked`: random playouts learn it from the
+    /// next move drawn rather than by a search (`State::apply_deferring`).
+    pub end_reads_blocked: bool,
     pub repetition: Option<Repetition>,
     /// The reason the `repetition` item gives, if it gives one.
     pub repetition_reason: Option<String>,

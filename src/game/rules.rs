@@ -523,6 +523,18 @@ pub enum GameTest {
     Or(Vec<GameTest>),
 }
 
+impl GameTest {
+    /// Whether the test reads `blocked` (the player to move has no move).
+    pub fn reads_blocked(&self) -> bool {
+        match self {
+            GameTest::Blocked => true,
+            GameTest::Not(inner) => inner.reads_blocked(),
+            GameTest::And(parts) | GameTest::Or(parts) => parts.iter().any(GameTest::reads_blocked),
+            _ => false,
+        }
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct CounterUpdate {
     /// Only after moves of this piece type, when given.
