@@ -231,6 +231,16 @@ impl Board {
         table
     }
 
+    /// For each site, the directions of `dirs` that lead somewhere from
+    /// it, in the order of `dirs`, with the site each leads to: a move walks
+    /// these instead of trying every direction (most lead nowhere on a
+    /// graph board with many lines).
+    pub fn links(&self, dirs: &[Dir]) -> Vec<Vec<(Dir, Site)>> {
+        (0..self.site_count() as Site)
+            .map(|site| dirs.iter().map(|&d| (d, self.next(site, d))).filter(|&(_, s)| s != NO_SITE).collect())
+            .collect()
+    }
+
     /// Every site of the board.
     #[inline]
     pub fn all_sites<S: SiteSet>(&self) -> S {

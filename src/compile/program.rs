@@ -428,14 +428,15 @@ fn lower_movement(
             let back = board
                 .map(|b| b.reach(&dirs.iter().map(|&d| b.opposite[d as usize]).collect::<Vec<_>>()))
                 .unwrap_or_default();
-            Some(MoveOp::Step { dirs, heading, to, reach, back })
+            let links = board.map(|b| b.links(&dirs)).unwrap_or_default();
+            Some(MoveOp::Step { dirs, heading, to, reach, back, links })
         }
         Statement::Leap { offsets, span, .. } => {
             let (a, b) = super::group::leap_offsets(scope, offsets, *span)?;
             let ((dirs, heading), to) = (heading?, to?);
             // The leaps from a site are the leaps to it: `back` is `reach`.
             let reach = board?.leaps(a, b)?;
-            Some(MoveOp::Step { dirs, heading, to, back: reach.clone(), reach })
+            Some(MoveOp::Step { dirs, heading, to, back: reach.clone(), reach, links: Vec::new() })
         }
         Statement::Hop { over, again, .. } => {
             let over = site_filter(scope, over);
@@ -501,7 +502,8 @@ fn lower_movement(
                 None => None,
             };
             let ((dirs, heading), to) = (heading?, to?);
-            Some(MoveOp::Slide { dirs, heading, to, min, max, over, through, simple, die })
+            let links = board.map(|b| b.links(&dirs)).unwrap_or_default();
+            Some(MoveOp::Slide { dirs, links, heading, to, min, max, over, through, simple, die })
         }
         _ => None,
     }

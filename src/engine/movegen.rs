@@ -622,15 +622,19 @@ impl<S: SiteSet> View<'_, S> {
                     }
                 }
             }
-            MoveOp::Step { dirs, heading, .. } => {
-                let straight = [last];
-                let dirs: &[Dir] = if *heading == Heading::Straight { &straight } else { dirs };
-                for &dir in dirs {
-                    if dir == NO_DIR || !self.heading_allows(*heading, dir, last, from) {
+            MoveOp::Step { links, heading, .. } => {
+                let straight;
+                let steps = if *heading == Heading::Straight {
+                    straight = [self.straight_on(at, last)];
+                    &straight[..]
+                } else {
+                    &links[at as usize]
+                };
+                for &(dir, next) in steps {
+                    if next == NO_SITE || next == from || !target.contains(next) {
                         continue;
                     }
-                    let next = board.next(at, dir);
-                    if next == NO_SITE || next == from || !target.contains(next) {
+                    if !self.heading_allows(*heading, dir, last, from) {
                         continue;
                     }
                     let Some(runs) = self.along(walk.along, runs, at, next) else { continue };
@@ -639,7 +643,7 @@ impl<S: SiteSet> View<'_, S> {
                     }
                 }
             }
-            MoveOp::Slide { dirs, heading, min, max, over: fly, die, .. } => {
+            MoveOp::Slide { links, heading, min, max, over: fly, die, .. } => {
                 // `by DIE`: exactly the die's value, nothing before a throw.
                 let (min, max) = match die {
                     Some(d) => match self.pos.dice.get(*d as usize) {
@@ -649,19 +653,24 @@ impl<S: SiteSet> View<'_, S> {
                     None => (min, max),
                 };
                 let empty = self.pos.sets.get::<S>(0);
-                let straight = [last];
-                let dirs: &[Dir] = if *heading == Heading::Straight { &straight } else { dirs };
+                let straight;
+                let rays = if *heading == Heading::Straight {
+                    straight = [self.straight_on(at, last)];
+                    &straight[..]
+                } else {
+                    &links[at as usize]
+                };
                 // The last movement captures, if at all, on its own ray (landing, ahead, or
                 // over when it flies; a capture over a site an earlier movement passed is not).
                 let last_op = index + 1 == walk.path.len() && (fly.is_some() || !walk.captures_over);
-                for &dir in dirs {
-                    if dir == NO_DIR || !self.heading_allows(*heading, dir, last, from) {
+                for &(dir, first) in rays {
+                    if first == NO_SITE || !self.heading_allows(*heading, dir, last, from) {
                         continue;
                     }
                     if self.focus != NO_SITE && last_op && !board.ray::<S>(at, dir).contains(self.focus) {
                         continue;
                     }
-                    let (mut next, mut distance, mut flown) = (board.next(at, dir), 1u8, over);
+                    let (mut next, mut distance, mut flown) = (first, 1u8, over);
                     let (mut prev, mut runs) = (at, runs);
                     while next != NO_SITE && next != from && distance <= *max {
                         // Once a run along a limited track is too long, no further site is reachable.
@@ -714,6 +723,13 @@ impl<S: SiteSet> View<'_, S> {
             }
         }
         true
+    }
+
+    /// Going on in the direction of the last movement: that direction and
+    /// the site it leads to (`NO_SITE` when there is none, or no direction).
+    #[inline]
+    fn straight_on(&self, at: Site, last: Dir) -> (Dir, Site) {
+        (last, if last == NO_DIR { NO_SITE } else { self.game.board.next(at, last) })
     }
 
     /// The runs along limited tracks after a step from `a` to `b`; `None`

@@ -144,19 +144,25 @@ pub struct Chain {
     pub until: Option<SiteFilter>,
 }
 
+/// Per site, the directions that lead somewhere and the site each leads to.
+pub type Links = Vec<Vec<(Dir, Site)>>;
+
 /// How a piece gets from its site to its destination.
 #[derive(Clone, Debug)]
 pub enum MoveOp {
     /// One step in one of the directions to a site passing the filter.
     /// `reach[site]`: the sites one step away in any of `dirs`; `back[site]`:
     /// the sites from which one step in `dirs` arrives at `site`.
-    Step { dirs: Vec<Dir>, heading: Heading, to: SiteFilter, reach: SetTable, back: SetTable },
+    /// `links[site]`: `Board::links` of `dirs` (empty for a leap).
+    Step { dirs: Vec<Dir>, heading: Heading, to: SiteFilter, reach: SetTable, back: SetTable, links: Links },
     /// Along one direction over empty sites, stopping on a site passing the
     /// filter. The plain form (`simple`) stops at any distance; otherwise the
     /// distance is `min..=max`, every site passed must pass `through`, and
     /// with `over` the slide may pass one occupied site that passes it.
     Slide {
         dirs: Vec<Dir>,
+        /// `Board::links` of `dirs`: the first site of each ray.
+        links: Links,
         heading: Heading,
         to: SiteFilter,
         min: u8,
