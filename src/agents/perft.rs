@@ -1,5 +1,7 @@
 //! perft: the number of legal move sequences of a given length. States and
 //! move buffers are reused per depth, so the count allocates only at the start.
+//! Each child's moves are listed once: whether its player is blocked (for
+//! end rules and blocked rules) is read off that list, not searched for.
 
 use crate::engine::state::{Move, State};
 
@@ -9,12 +11,13 @@ pub fn perft(state: &State, depth: u32) -> u64 {
     }
     let mut buffers = vec![Vec::with_capacity(64); depth as usize];
     let mut states = vec![state.clone(); depth as usize];
+    state.legal_moves(&mut buffers[0]);
     count(state, &mut buffers, &mut states)
 }
 
+/// The count below `state`, whose legal moves are in `buffers[0]`.
 fn count(state: &State, buffers: &mut [Vec<Move>], states: &mut [State]) -> u64 {
     let (moves, deeper_buffers) = buffers.split_first_mut().expect("depth at least 1");
-    state.legal_moves(moves);
     if deeper_buffers.is_empty() {
         return moves.len() as u64;
     }
@@ -22,7 +25,7 @@ fn count(state: &State, buffers: &mut [Vec<Move>], states: &mut [State]) -> u64 
     let mut total = 0;
     for mv in moves.iter() {
         child.clone_from(state);
-        child.apply(mv);
+        child.apply_listing(mv, &mut deeper_buffers[0]);
         total += count(child, deeper_buffers, deeper_states);
     }
     total

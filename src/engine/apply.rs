@@ -77,6 +77,22 @@ impl State {
         self.pos.outcome = end_check_with(&self.game, &self.pos, pending.phase, pending.mover, &blocked);
     }
 
+    /// `apply`, then the legal moves of the position reached into `buf`:
+    /// a search for whether the player to move is blocked is made only when
+    /// the list comes back empty (the same position and list as `apply`
+    /// followed by `legal_moves`).
+    pub fn apply_listing(&mut self, mv: &Move, buf: &mut Vec<Move>) {
+        let (mover, pending) = self.apply_deferring(mv);
+        self.legal_moves(buf);
+        if buf.is_empty() {
+            if let Some(pending) = pending {
+                self.settle_pending(pending);
+            }
+            self.settle_turn(mover);
+            self.legal_moves(buf);
+        }
+    }
+
     /// Decides who really moves next when the player due to move is blocked.
     pub(crate) fn settle_turn(&mut self, last_mover: Player) {
         // A blocked rule may lead to another phase, where the player due
