@@ -177,3 +177,44 @@ fn check_and_test_take_options() {
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("perft(2) is 14641"));
 }
+
+/// A transcript records the options and the start position it was played
+/// with, and `replay` sets the game up from them; a rule file changed since
+/// is warned about; a recorded board that no longer comes out names its ply
+/// and the sites that differ.
+#[test]
+fn replay_sets_the_game_up_as_the_transcript_says() {
+    let dir = std::env::temp_dir().join(format!("orrery-replay-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = |name: &str| dir.join(name).to_str().unwrap().to_string();
+
+    // Long moves change the game: the transcript must carry the option.
+    let out = orrery(&["trace", "games/man_in_the_moon.rules", "--option", "long_moves=true", "--format", "json"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    std::fs::write(path("long.jsonl"), &out.stdout).unwrap();
+    let out = orrery(&["replay", "games/man_in_the_moon.rules", &path("long.jsonl")]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("plies replay"), "{}", text(&out.stdout));
+    // Said otherwise on the command line, the game is another one.
+    let out = orrery(&["replay", "games/man_in_the_moon.rules", "--option", "long_moves=false", &path("long.jsonl")]);
+    assert_eq!(out.status.code(), Some(1));
+
+    // A start position is carried too.
+    let position = "tests/positions/blockade.toml";
+    let out = orrery(&["trace", "games/man_in_the_moon.rules", "--position", position, "--format", "json"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    std::fs::write(path("from.jsonl"), &out.stdout).unwrap();
+    let out = orrery(&["replay", "games/man_in_the_moon.rules", &path("from.jsonl")]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+
+    // Another text of the rule file: a warning, and the replay still runs.
+    let rules = std::fs::read_to_string("games/man_in_the_moon.rules").unwrap();
+    std::fs::write(path("edited.rules"), format!("{rules}\n# an edit\n")).unwrap();
+    let out = orrery(&["replay", &path("edited.rules"), &path("long.jsonl")]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("warning:") && text(&out.stderr).contains("another text"),
+        "{}",
+        text(&out.stderr)
+    );
+}

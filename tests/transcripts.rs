@@ -129,3 +129,48 @@ fn transcripts_replay_and_stale_ones_say_where() {
     // Not JSON.
     assert!(matches!(replay(&start, "{\"game\""), Err(ReplayError::Malformed { line: 1, .. })));
 }
+
+/// `replay` checks every position a transcript records, not only its moves:
+/// a changed board, player to move or legal move count names its line and
+/// ply, and a board names the sites that differ.
+#[test]
+fn replay_checks_every_recorded_position() {
+    use orrery::formats::trace::{ReplayError, read_header, replay};
+    let game = Game::load("games/man_in_the_moon.rules").expect("bundled game");
+    let start = game.initial_state();
+    let mut lines: Vec<serde_json::Value> = record(&start, 5);
+    let text = |lines: &[serde_json::Value]| lines.iter().map(|l| l.to_string()).collect::<Vec<_>>().join("\n");
+    assert!(replay(&start, &text(&lines)).is_ok());
+
+    // The header says how the game was set up.
+    let header = read_header(&text(&lines)).expect("reads").expect("a header");
+    assert_eq!(header.options, vec![("long_moves".to_string(), "false".to_string())]);
+    assert_eq!(header.start, None);
+
+    // A man moved by hand on the board before ply 3 (line 5).
+    let mut board = lines[4].clone();
+    board["board"]["c3"] = serde_json::json!(["white man"]);
+    let mut changed = lines.clone();
+    changed[4] = board;
+    match replay(&start, &text(&changed)) {
+        Err(ReplayError::Board { line, ply, diff }) => {
+            assert_eq!((line, ply), (5, 3));
+            assert!(diff.contains("c3: recorded [\"white man\"], replayed"), "{diff}");
+        }
+        other => panic!("{other:?}"),
+    }
+    // Another legal move count, and another player to move.
+    let mut changed = lines.clone();
+    changed[3]["legal"] = serde_json::json!(99);
+    assert!(
+        matches!(replay(&start, &text(&changed)), Err(ReplayError::Differs { line: 4, ply: 2, .. })),
+        "{:?}",
+        replay(&start, &text(&changed))
+    );
+    lines[2]["to_move"] = serde_json::json!("white");
+    let error = replay(&start, &text(&lines)).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "line 3, ply 1: the transcript records the player to move \"white\", but replaying gives \"black\""
+    );
+}

@@ -1,8 +1,11 @@
 //! Seeded transcripts: a random game recorded ply by ply as JSON lines.
 //! Tools and snapshot tests rely on this format:
-//! first `{"game", "seed", "players"}`, then per ply `{"ply", "to_move",
-//! "legal", "move", "board"}` (the board before the move), last `{"ply",
-//! "board", "outcome"}`.
+//! first the header `{"game", "seed", "players", "rules", "rules_hash",
+//! "options", "start", "orrery"}` (`options`: every option's value; `start`:
+//! the start position as a position file, or null for the game's setup),
+//! then per ply `{"ply", "to_move", "phase", "legal", "move", "board"}` (the
+//! board before the move; `counters` and `dice` when the game has them),
+//! last `{"ply", "board", "outcome"}`.
 
 use crate::agents::playout::{MAX_PLIES, PlayoutRng};
 use crate::engine::state::State;
@@ -50,12 +53,23 @@ pub fn record(start: &State, seed: u64) -> Vec<Value> {
 /// The recorded lines and the final state.
 fn play(start: &State, seed: u64) -> (Vec<Value>, State) {
     let game = start.game();
+    let options: Map<String, Value> = game
+        .options
+        .iter()
+        .zip(&game.option_values)
+        .map(|(o, &v)| (o.name.clone(), if o.is_bool { json!(v != 0) } else { json!(v) }))
+        .collect();
+    let setup = super::position::to_toml(&game.initial_state());
+    let written = super::position::to_toml(start);
     let header = json!({
         "game": game.title,
         "seed": seed,
         "players": game.players,
         "rules": game.source.name,
         "rules_hash": game.rules_hash(),
+        "options": options,
+        "start": if written == setup { Value::Null } else { json!(written) },
+        "orrery": env!("CARGO_PKG_VERSION"),
     });
     let mut lines = vec![header];
     let mut rng = PlayoutRng::seed_from_u64(seed);
@@ -117,11 +131,105 @@ pub enum ReplayError {
     Illegal { line: usize, ply: u64, text: String, why: String, legal: String },
     #[error("line {line}: the transcript ends with {recorded}, but replaying ends with {replayed}")]
     Outcome { line: usize, recorded: String, replayed: String },
+    #[error("line {line}, ply {ply}: the transcript records {what} {recorded}, but replaying gives {replayed}")]
+    Differs { line: usize, ply: u64, what: &'static str, recorded: String, replayed: String },
+    #[error("line {line}, ply {ply}: the board differs from the recorded one:\n{diff}")]
+    Board { line: usize, ply: u64, diff: String },
+}
+
+/// What a transcript's header says about how its game was set up.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Header {
+    /// Every option's value, as `NAME=VALUE` would give it.
+    pub options: Vec<(String, String)>,
+    /// The start position (a position file's text), when not the setup.
+    pub start: Option<String>,
+    pub rules_hash: Option<String>,
+}
+
+/// The header of a transcript, if its first line is one.
+pub fn read_header(text: &str) -> Result<Option<Header>, ReplayError> {
+    let Some((i, raw)) = text.lines().enumerate().find(|(_, l)| !l.trim().is_empty()) else { return Ok(None) };
+    let value: Value =
+        serde_json::from_str(raw).map_err(|e| ReplayError::Malformed { line: i + 1, why: e.to_string() })?;
+    if value.get("game").is_none() {
+        return Ok(None);
+    }
+    let options = value
+        .get("options")
+        .and_then(Value::as_object)
+        .map(|o| o.iter().map(|(k, v)| (k.clone(), v.as_str().map_or_else(|| v.to_string(), str::to_string))).collect())
+        .unwrap_or_default();
+    let start = value.get("start").and_then(Value::as_str).map(str::to_string);
+    let rules_hash = value.get("rules_hash").and_then(Value::as_str).map(str::to_string);
+    Ok(Some(Header { options, start, rules_hash }))
+}
+
+/// Compares what a ply line records of the position before its move with
+/// the replayed position: player to move, number of legal moves, board,
+/// counters and dice (each only when the line records it).
+fn check_line(state: &State, value: &Value, line: usize, ply: u64) -> Result<(), ReplayError> {
+    let game = state.game();
+    let differs = |what, recorded: &Value, replayed: &Value| ReplayError::Differs {
+        line,
+        ply,
+        what,
+        recorded: recorded.to_string(),
+        replayed: replayed.to_string(),
+    };
+    if let Some(recorded) = value.get("to_move") {
+        let replayed = json!(game.player_name(state.current_player()));
+        if *recorded != replayed {
+            return Err(differs("the player to move", recorded, &replayed));
+        }
+    }
+    if let Some(recorded) = value.get("legal") {
+        let mut moves = Vec::new();
+        state.legal_moves(&mut moves);
+        let replayed = json!(moves.len());
+        if *recorded != replayed {
+            return Err(differs("a legal move count of", recorded, &replayed));
+        }
+    }
+    if let Some(recorded) = value.get("board") {
+        let replayed = board_json(state);
+        if *recorded != replayed {
+            return Err(ReplayError::Board { line, ply, diff: board_diff(recorded, &replayed) });
+        }
+    }
+    for (key, what) in [("counters", "counters"), ("dice", "dice")] {
+        if let Some(recorded) = value.get(key) {
+            let mut replayed = json!({});
+            add_state(&mut replayed, state);
+            let replayed = replayed.get(key).cloned().unwrap_or(Value::Null);
+            if *recorded != replayed {
+                return Err(differs(what, recorded, &replayed));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The sites where two boards (as `board_json` writes them) differ, one a line.
+fn board_diff(recorded: &Value, replayed: &Value) -> String {
+    let empty = Map::new();
+    let (a, b) = (recorded.as_object().unwrap_or(&empty), replayed.as_object().unwrap_or(&empty));
+    let mut sites: Vec<&String> = a.keys().chain(b.keys()).collect();
+    sites.sort();
+    sites.dedup();
+    let show = |v: Option<&Value>| v.map_or_else(|| "empty".to_string(), |v| v.to_string());
+    sites
+        .into_iter()
+        .filter(|site| a.get(*site) != b.get(*site))
+        .map(|site| format!("  {site}: recorded {}, replayed {}", show(a.get(site)), show(b.get(site))))
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// Replays a JSON-lines transcript from `start`: every move must still be
-/// legal, and the recorded outcome must come out again. Returns the plies
-/// replayed, or the first line that no longer holds.
+/// legal, every position recorded (player to move, legal move count,
+/// board, counters, dice) must come out again, and so must the outcome.
+/// Returns the plies replayed, or the first line that no longer holds.
 pub fn replay(start: &State, text: &str) -> Result<u64, ReplayError> {
     let mut state = start.clone();
     let mut plies = 0;
@@ -138,6 +246,7 @@ pub fn replay(start: &State, text: &str) -> Result<u64, ReplayError> {
         }
         if let Some(text) = value.get("move").and_then(Value::as_str) {
             let ply = value.get("ply").and_then(Value::as_u64).unwrap_or(plies);
+            check_line(&state, &value, line, ply)?;
             if let Err(e) = state.play(text) {
                 let why = e.to_string();
                 return Err(ReplayError::Illegal {
@@ -150,6 +259,8 @@ pub fn replay(start: &State, text: &str) -> Result<u64, ReplayError> {
             }
             plies += 1;
         } else if let Some(recorded) = value.get("outcome") {
+            let ply = value.get("ply").and_then(Value::as_u64).unwrap_or(plies);
+            check_line(&state, &value, line, ply)?;
             let replayed = state.outcome().map(|o| json!({ "winner": o.winner, "draw": o.draw, "reason": o.reason }));
             let replayed = replayed.unwrap_or(Value::Null);
             if replayed != *recorded {
