@@ -218,3 +218,47 @@ fn replay_sets_the_game_up_as_the_transcript_says() {
         text(&out.stderr)
     );
 }
+
+/// A game with no end rule is warned about (W0108); a smoke run whose games
+/// reach the ply cap says so on stderr; `--format json` gives the smoke run
+/// as fields, not a sentence.
+#[test]
+fn check_warns_about_games_that_do_not_end() {
+    let dir = std::env::temp_dir().join(format!("orrery-ends-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let no_end = dir.join("no_end.rules");
+    let rules = std::fs::read_to_string("games/tic_tac_toe.rules").unwrap();
+    let without_end = rules.split("\nend {").next().unwrap().to_string();
+    assert!(without_end.len() < rules.len(), "tic_tac_toe.rules has an end block");
+    std::fs::write(&no_end, &without_end).unwrap();
+    let out = orrery(&["check", no_end.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("W0108") && text(&out.stderr).contains("no end rule"), "{}", text(&out.stderr));
+    // The bundled file has none of it.
+    let out = orrery(&["check", "games/tic_tac_toe.rules"]);
+    assert!(!text(&out.stderr).contains("W0108"), "{}", text(&out.stderr));
+
+    // Two men stepping about, never walled in: an end rule that never holds.
+    let endless = dir.join("endless.rules");
+    std::fs::write(
+        &endless,
+        "game \"Endless\"\nplayers white, black\nboard square 3 x 3\npiece man\nsetup {\n  white man on a1\n  black man on c3\n}\n\
+         phase play {\n  move man { step orthogonal to empty }\n}\nend {\n  never: when count(mover) > 5: mover wins \"never\"\n}\n",
+    )
+    .unwrap();
+    let out = orrery(&["check", endless.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("reached the cap of 100000 plies without ending"), "{}", text(&out.stderr));
+
+    let out = orrery(&["check", "--format", "json", "games/tic_tac_toe.rules", endless.to_str().unwrap()]);
+    let files: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let smoke = &files[0]["smoke"];
+    assert_eq!(smoke["perft_depth"], 3);
+    assert_eq!(smoke["perft"], 504);
+    assert!(smoke["games"].as_u64().unwrap() > 0);
+    let games = smoke["games"].as_u64().unwrap();
+    let decided = smoke["wins"]["x"].as_u64().unwrap() + smoke["wins"]["o"].as_u64().unwrap();
+    assert_eq!(decided + smoke["draws"].as_u64().unwrap(), games, "{smoke}");
+    assert_eq!(smoke["unfinished"], 0);
+    assert_eq!(files[1]["smoke"]["unfinished"], files[1]["smoke"]["games"]);
+}

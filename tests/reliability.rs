@@ -53,7 +53,7 @@ fn deep_nesting_is_an_error_not_a_crash() {
     let rules = |guard: String| {
         format!(
             "game \"Deep\"\nplayers white, black\nboard square 3 x 3\npiece man\nsetup {{\n  white man on a1\n}}\n\
-             phase play {{\n  move man when {guard} {{ step orthogonal }}\n}}\n"
+             phase play {{\n  move man when {guard} {{ step orthogonal }}\n}}\nend {{\n  full: when plies > 9: draw \"long\"\n}}\n"
         )
     };
     let codes = |text: String| -> Vec<String> {

@@ -63,6 +63,7 @@ pub fn lint(scope: &Scope) {
         }
     }
     move_lints(scope);
+    end_lint(scope);
     for (i, (name, _)) in scope.counters.iter().enumerate() {
         if !used.counters_read[i] {
             scope.error(
@@ -132,4 +133,21 @@ fn move_lints(scope: &Scope) {
             );
         }
     }
+}
+
+/// A game with no end rule, no effect that ends it and no repetition rule
+/// ends only when a player cannot move, which loses (unless a `when
+/// blocked` rule says otherwise): most likely the end rules were forgotten.
+fn end_lint(scope: &Scope) {
+    if !scope.end_rules.is_empty() || !scope.said.borrow().is_empty() || scope.repetition.is_some() {
+        return;
+    }
+    let Some(span) = scope.title_span else { return };
+    scope.error(
+        Diagnostic::warning("W0108", "the game has no end rule")
+            .with_label(span, "this game ends only when a player cannot move")
+            .with_help(
+                "add an `end { NAME: when CONDITION: mover wins \"REASON\" }` block, as in games/tic_tac_toe.rules",
+            ),
+    );
 }

@@ -18,6 +18,8 @@ pub struct Scope<'a> {
     pub file: &'a RuleFile,
     pub source_text: &'a str,
     pub title: String,
+    /// Where the `game` item names the game (for findings about the whole game).
+    pub title_span: Option<Span>,
     pub players: Vec<&'a Name>,
     pub board: Option<Board>,
     pub pieces: Vec<(&'a Name, PieceDef)>,
@@ -85,6 +87,7 @@ impl<'a> Scope<'a> {
             file,
             source_text,
             title: String::new(),
+            title_span: None,
             players: Vec::new(),
             board: None,
             pieces: Vec::new(),
@@ -131,7 +134,10 @@ impl<'a> Scope<'a> {
                 seen.insert(keyword, item.span);
             }
             match &item.node {
-                Item::Game(title) => scope.title = title.node.clone(),
+                Item::Game(title) => {
+                    scope.title = title.node.clone();
+                    scope.title_span = Some(title.span);
+                }
                 Item::Threat { piece, seen_as, region } => scope.threats.push((piece, seen_as, region)),
                 // Resolved (or reported) before checking: see `variants::merge`.
                 Item::Track { .. }

@@ -4,7 +4,7 @@
 use super::Format;
 use super::common::color;
 use crate::agents::perft::perft;
-use crate::agents::playout::run_batch;
+use crate::agents::playout::{MAX_PLIES, run_batch};
 use crate::diagnostics::{render_all, to_json};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -61,7 +61,17 @@ pub fn run(paths: &[PathBuf], format: Format, smoke: bool, options: &[String]) -
                 eprint!("{}", render_all(&source, &diagnostics, color()));
                 match (&game, summary) {
                     (Some(game), Some(s)) => {
-                        println!("ok    {}: {} -- {s}", file.display(), game.title)
+                        println!("ok    {}: {} -- {s}", file.display(), game.title);
+                        if s.unfinished > 0 {
+                            eprintln!(
+                                "warning: {}: {} of {} random games reached the cap of {} plies without ending; \
+                                 do the end rules cover every way a game can go on?",
+                                file.display(),
+                                s.unfinished,
+                                s.games,
+                                s.ply_cap
+                            );
+                        }
                     }
                     (Some(game), None) => println!("ok    {}: {}", file.display(), game.title),
                     (None, _) => println!("error {}: does not compile", file.display()),
@@ -81,7 +91,45 @@ pub fn run(paths: &[PathBuf], format: Format, smoke: bool, options: &[String]) -
     i32::from(failed)
 }
 
-fn smoke_run(game: &std::sync::Arc<crate::engine::Game>) -> String {
+/// What a smoke run found: perft from the start and seeded random games.
+#[derive(serde::Serialize)]
+struct Smoke {
+    perft_depth: u32,
+    perft: u64,
+    games: u64,
+    mean_plies: f64,
+    /// Wins per player, in the players' order.
+    wins: serde_json::Map<String, serde_json::Value>,
+    draws: u64,
+    /// Games stopped by the ply cap before any end rule ended them.
+    unfinished: u64,
+    /// The ply cap those games reached.
+    ply_cap: u32,
+    seconds: f64,
+}
+
+impl std::fmt::Display for Smoke {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let wins: Vec<String> = self.wins.iter().map(|(p, w)| format!("{p} {w}")).collect();
+        write!(
+            f,
+            "perft({}) = {}; {} random games, mean {:.1} plies, {}, draws {} ({:.2}s)",
+            self.perft_depth,
+            self.perft,
+            self.games,
+            self.mean_plies,
+            wins.join(", "),
+            self.draws,
+            self.seconds
+        )?;
+        if self.unfinished > 0 {
+            write!(f, "; {} games did not end", self.unfinished)?;
+        }
+        Ok(())
+    }
+}
+
+fn smoke_run(game: &std::sync::Arc<crate::engine::Game>) -> Smoke {
     let start = game.initial_state();
     let begun = Instant::now();
     // perft to depth 3, going a level deeper only while the moves it would
@@ -97,24 +145,17 @@ fn smoke_run(game: &std::sync::Arc<crate::engine::Game>) -> String {
     while stats.playouts < SMOKE_PLAYOUTS && playouts_begun.elapsed().as_secs_f64() < SMOKE_SECONDS {
         stats.add(&run_batch(&start, SMOKE_BATCH, 1 + stats.playouts, 1));
     }
-    let mean = stats.plies as f64 / stats.playouts.max(1) as f64;
-    let results: Vec<String> = game
-        .players
-        .iter()
-        .zip(&stats.wins)
-        .map(|(p, w)| format!("{p} {w}"))
-        .chain([format!("draws {}", stats.draws)])
-        .collect();
-    let mut s = format!(
-        "perft({depth}) = {nodes}; {} random games, mean {mean:.1} plies, {} ({:.2}s)",
-        stats.playouts,
-        results.join(", "),
-        begun.elapsed().as_secs_f64()
-    );
-    if stats.unfinished > 0 {
-        s.push_str(&format!("; {} games did not end", stats.unfinished));
+    Smoke {
+        perft_depth: depth,
+        perft: nodes,
+        games: stats.playouts,
+        mean_plies: stats.plies as f64 / stats.playouts.max(1) as f64,
+        wins: game.players.iter().zip(&stats.wins).map(|(p, w)| (p.clone(), serde_json::json!(w))).collect(),
+        draws: stats.draws,
+        unfinished: stats.unfinished,
+        ply_cap: MAX_PLIES,
+        seconds: begun.elapsed().as_secs_f64(),
     }
-    s
 }
 
 /// The files named, with folders replaced by the `.rules` files in them and
