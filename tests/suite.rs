@@ -8,6 +8,7 @@ mod chance;
 mod chess;
 mod classic_games;
 mod cli;
+mod cli_new;
 mod diagnostics;
 mod docs;
 mod draw;

@@ -6,7 +6,9 @@ use crate::render::{board_svg, board_text, status_text};
 
 #[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum DrawFormat {
+    /// An SVG picture.
     Svg,
+    /// The board as text, with whose turn it is.
     Text,
 }
 

@@ -3,8 +3,10 @@
 mod bench;
 mod check;
 mod common;
+mod completions;
 mod diff;
 mod draw;
+mod new;
 mod perft;
 mod play;
 mod replay;
@@ -37,7 +39,9 @@ pub struct GameArgs {
 
 #[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum Format {
+    /// For people to read.
     Text,
+    /// JSON, for programs to read.
     Json,
 }
 
@@ -45,8 +49,10 @@ pub enum Format {
 pub enum Command {
     /// Check rule files (or every .rules file in a folder): errors, warnings, and a smoke run.
     Check {
+        /// Rule files, or folders whose .rules files are all checked.
         #[arg(required = true)]
         paths: Vec<PathBuf>,
+        /// How to print the diagnostics and the smoke run's figures.
         #[arg(long, value_enum, default_value = "text")]
         format: Format,
         /// Only check; do not smoke-run the games.
@@ -60,6 +66,7 @@ pub enum Command {
     Perft {
         #[command(flatten)]
         game: GameArgs,
+        /// How many plies deep to count.
         #[arg(long, default_value_t = 3)]
         depth: u32,
         /// Show the count under each first move.
@@ -70,10 +77,13 @@ pub enum Command {
     Bench {
         #[command(flatten)]
         game: GameArgs,
+        /// How many random games to play.
         #[arg(long, default_value_t = 100_000)]
         playouts: u64,
+        /// Seed of the random moves; the same seed plays the same games.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Threads to share the playouts between.
         #[arg(long, default_value_t = 1)]
         threads: usize,
     },
@@ -81,8 +91,10 @@ pub enum Command {
     Trace {
         #[command(flatten)]
         game: GameArgs,
+        /// Seed of the random moves; the same seed plays the same game.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Text to read, or JSON lines that `orrery replay` takes back.
         #[arg(long, value_enum, default_value = "text")]
         format: Format,
     },
@@ -95,6 +107,7 @@ pub enum Command {
     },
     /// Run the scenario files beside rule files (NAME.tests.toml beside NAME.rules).
     Test {
+        /// Rule files, or folders whose .rules files are all tested.
         #[arg(required = true)]
         paths: Vec<PathBuf>,
         /// Run this rule file's scenarios against the files given instead (a
@@ -107,13 +120,22 @@ pub enum Command {
         options: Vec<String>,
     },
     /// Print the whole rule file a variant resolves to, each item marked with where it comes from.
-    Show { file: PathBuf },
+    Show {
+        /// The rule file (a variant or a whole game).
+        file: PathBuf,
+    },
     /// Compare two rule files item by item, and where their games first behave differently.
-    Diff { first: PathBuf, second: PathBuf },
+    Diff {
+        /// The rule file to compare from (a base game, say).
+        first: PathBuf,
+        /// The rule file to compare with it (a variant, say).
+        second: PathBuf,
+    },
     /// Draw the start, or a position file, as SVG (or text).
     Draw {
         #[command(flatten)]
         game: GameArgs,
+        /// SVG for a picture, or text for the terminal.
         #[arg(long, value_enum, default_value = "svg")]
         format: draw::DrawFormat,
     },
@@ -130,12 +152,26 @@ pub enum Command {
         /// Random playouts the search spends on each move.
         #[arg(long, default_value_t = 2000)]
         think: u32,
+        /// Seed of the computer's choices and of the dice; the same seed replays the same game.
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Type each throw of the dice (to replay a real game) instead of
         /// letting the computer roll them.
         #[arg(long = "type-dice")]
         type_dice: bool,
+    },
+    /// Start a new game: a starter rule file and its scenario file, both checking clean.
+    New {
+        /// The game's file stem (letters, digits, `_`, `-`); its title is this with `_` as spaces.
+        name: String,
+        /// The folder to write NAME.rules and NAME.tests.toml in (made if missing).
+        #[arg(long, default_value = ".")]
+        dir: PathBuf,
+    },
+    /// Print a shell completion script, as in `orrery completions bash > ~/.local/share/bash-completion/completions/orrery`.
+    Completions {
+        /// The shell to complete in.
+        shell: clap_complete::Shell,
     },
 }
 
@@ -157,5 +193,7 @@ pub fn run(cli: Cli) -> i32 {
         Command::Show { file } => show::run(&file),
         Command::Diff { first, second } => diff::run(&first, &second),
         Command::Replay { game, transcript } => replay::run(&game, &transcript),
+        Command::New { name, dir } => new::run(&name, &dir),
+        Command::Completions { shell } => completions::run(shell),
     }
 }
