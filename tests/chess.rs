@@ -200,3 +200,26 @@ fn a_move_typed_without_its_suffix() {
     let mut state = from_text(&draughts, text);
     assert_eq!(state.play("d6xf8").map(|_| ()), Ok(()), "the crowning is the only way to end there");
 }
+
+/// A move typed in part is the move it begins when only one does, cut where
+/// a site name ends; a refused move lists the legal moves that start or end
+/// where it does.
+#[test]
+fn typed_moves_may_be_cut_short_and_refusals_name_the_moves_near_them() {
+    use orrery::formats::notation::parse_move;
+    let game = Game::load("games/chess.rules").expect("bundled game");
+    let mut state = game.initial_state();
+    // Two moves leave g1; `g1-h` does not mean h3 (a site name is cut).
+    let refused = parse_move(&state, "g1").unwrap_err();
+    assert!(refused.to_string().contains("say which: g1-f3, g1-h3"), "{refused}");
+    assert!(parse_move(&state, "g1-h").is_err());
+    // e2 to e5 is not a move: the moves from e2 are shown (none go to e5).
+    let refused = parse_move(&state, "e2-e5").unwrap_err();
+    assert_eq!(refused.legal(), ["e2-e3", "e2-e4"]);
+    // Nothing starts or ends where this does: every legal move.
+    assert_eq!(parse_move(&state, "d4-d5").unwrap_err().legal().len(), 20);
+    // After 1. e4 e5 the king has one move: its site alone says it.
+    state.play("e2-e4").unwrap();
+    state.play("e7-e5").unwrap();
+    assert_eq!(state.move_text(&parse_move(&state, "e1").unwrap()), "e1-e2");
+}

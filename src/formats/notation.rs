@@ -177,6 +177,8 @@ impl State {
 pub enum MoveError {
     #[error("the game is over")]
     GameOver,
+    /// `legal`: the legal moves starting or ending where the typed one
+    /// does, or all of them when none does.
     #[error("`{text}` is not a move here{}", hint(.problem))]
     Illegal { text: String, problem: Option<String>, legal: Vec<String> },
 }
@@ -226,12 +228,12 @@ pub fn parse_move(state: &State, text: &str) -> Result<Move, MoveError> {
     if let [only] = matches[..] {
         return Ok(moves[only]);
     }
-    // A move typed without its suffixes (`b3-b5` for `b3-b5/xb6`): the one
-    // legal move it begins, or the ones it could mean.
+    // A move typed in part (`b3-b5` for `b3-b5/xb6`, or `b3-` when only
+    // one move leaves b3): the one legal move it begins, or the ones it
+    // could mean. The part ends where a site name does, so `c1` never
+    // means `c10`.
     let longer: Vec<usize> = (0..moves.len())
-        .filter(|&i| {
-            matches.is_empty() && !wanted.is_empty() && normalise(&texts[i]).starts_with(&format!("{wanted}/"))
-        })
+        .filter(|&i| matches.is_empty() && !wanted.is_empty() && begins(&normalise(&texts[i]), &wanted))
         .collect();
     if let [only] = longer[..] {
         return Ok(moves[only]);
@@ -248,7 +250,41 @@ pub fn parse_move(state: &State, text: &str) -> Result<Move, MoveError> {
     } else {
         explain(state, text)
     };
-    Err(MoveError::Illegal { text: text.to_string(), problem, legal: texts })
+    Err(MoveError::Illegal { text: text.to_string(), legal: nearby(&texts, text), problem })
+}
+
+/// Whether a move's text begins with the typed part, cut where a site name
+/// or a word ends.
+fn begins(move_text: &str, part: &str) -> bool {
+    let ends_a_name = part.ends_with(|c: char| !c.is_alphanumeric() && c != '_');
+    move_text.strip_prefix(part).is_some_and(|rest| {
+        !rest.is_empty() && (ends_a_name || rest.starts_with(|c: char| !c.is_alphanumeric() && c != '_'))
+    })
+}
+
+/// The legal moves to show for a typed move that matched none: those
+/// starting where it starts or ending where it ends, when there are any;
+/// otherwise all of them. Sorted.
+fn nearby(texts: &[String], typed: &str) -> Vec<String> {
+    let sites = |t: &str| -> (String, String) {
+        let moved = t.split(['/', '+', ',']).next().unwrap_or(t).to_lowercase();
+        let parts: Vec<&str> = moved.split(['-', '@']).map(str::trim).collect();
+        (parts[0].to_string(), parts[parts.len() - 1].to_string())
+    };
+    let (from, to) = sites(typed.trim());
+    let mut close: Vec<String> = texts
+        .iter()
+        .filter(|t| {
+            let (f, d) = sites(t);
+            (!from.is_empty() && f == from) || (!to.is_empty() && d == to)
+        })
+        .cloned()
+        .collect();
+    if close.is_empty() {
+        close = texts.to_vec();
+    }
+    close.sort();
+    close
 }
 
 /// Says what is wrong with a move that matched nothing, where it can tell.
