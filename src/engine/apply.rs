@@ -57,8 +57,9 @@ impl State {
         if pos.outcome.is_some() {
             return (mover, None);
         }
-        let assume_moves = Memo { blocked: std::cell::Cell::new(Some(false)) };
-        if end_check_with(game, pos, phase, mover, &assume_moves).is_some() || repetition_ends(game, pos) {
+        if end_check_with(game, pos, phase, mover, &Memo::knowing_blocked(false)).is_some()
+            || repetition_ends(game, pos)
+        {
             // The game may end here: the rules' order decides, so ask now.
             pos.outcome = end_check(game, pos, phase, mover);
             if pos.outcome.is_none() {
@@ -73,7 +74,7 @@ impl State {
     /// The end rules of a deferred move, now that the player to move is
     /// known to be blocked.
     pub(crate) fn settle_pending(&mut self, pending: PendingEnd) {
-        let blocked = Memo { blocked: std::cell::Cell::new(Some(true)) };
+        let blocked = Memo::knowing_blocked(true);
         self.pos.outcome = end_check_with(&self.game, &self.pos, pending.phase, pending.mover, &blocked);
     }
 
@@ -701,6 +702,13 @@ struct Memo {
     blocked: std::cell::Cell<Option<bool>>,
 }
 
+impl Memo {
+    /// Tests that take `blocked` as given (see `State::apply_deferring`).
+    fn knowing_blocked(blocked: bool) -> Memo {
+        Memo { blocked: std::cell::Cell::new(Some(blocked)) }
+    }
+}
+
 fn test_game_with(game: &Game, pos: &Position, test: &GameTest, mover: Player, memo: &Memo) -> bool {
     match test {
         GameTest::HandsEmpty => pos.hands[..game.players.len() * game.pieces.len()].iter().all(|&h| h == 0),
@@ -836,12 +844,12 @@ fn repetition_ends(game: &Game, pos: &Position) -> bool {
 
 fn repetition_check(game: &Game, pos: &mut Position, mover: Player) {
     let Some(rule) = game.repetition else { return };
-    let hash = pos.hash;
-    let seen = pos.history.iter().filter(|&&h| h == hash).count() as u32;
-    pos.history.push(hash);
-    match rule {
-        Repetition::Loses if seen > 0 => pos.outcome = Some(OutcomeCode::loss(game, mover, Reason::Repetition)),
-        Repetition::DrawAfter(n) if seen + 1 >= n => pos.outcome = Some(OutcomeCode::draw(Reason::Repetition)),
-        _ => {}
+    let ends = repetition_ends(game, pos);
+    pos.history.push(pos.hash);
+    if ends {
+        pos.outcome = Some(match rule {
+            Repetition::Loses => OutcomeCode::loss(game, mover, Reason::Repetition),
+            _ => OutcomeCode::draw(Reason::Repetition),
+        });
     }
 }
