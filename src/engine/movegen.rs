@@ -623,13 +623,8 @@ impl<S: SiteSet> View<'_, S> {
                 }
             }
             MoveOp::Step { links, heading, .. } => {
-                let straight;
-                let steps = if *heading == Heading::Straight {
-                    straight = [self.straight_on(at, last)];
-                    &straight[..]
-                } else {
-                    &links[at as usize]
-                };
+                let mut straight = [(NO_DIR, NO_SITE)];
+                let steps = self.directions_from(links, *heading, at, last, &mut straight);
                 for &(dir, next) in steps {
                     if next == NO_SITE || next == from || !target.contains(next) {
                         continue;
@@ -653,13 +648,8 @@ impl<S: SiteSet> View<'_, S> {
                     None => (min, max),
                 };
                 let empty = self.pos.sets.get::<S>(0);
-                let straight;
-                let rays = if *heading == Heading::Straight {
-                    straight = [self.straight_on(at, last)];
-                    &straight[..]
-                } else {
-                    &links[at as usize]
-                };
+                let mut straight = [(NO_DIR, NO_SITE)];
+                let rays = self.directions_from(links, *heading, at, last, &mut straight);
                 // The last movement captures, if at all, on its own ray (landing, ahead, or
                 // over when it flies; a capture over a site an earlier movement passed is not).
                 let last_op = index + 1 == walk.path.len() && (fly.is_some() || !walk.captures_over);
@@ -725,11 +715,24 @@ impl<S: SiteSet> View<'_, S> {
         true
     }
 
-    /// Going on in the direction of the last movement: that direction and
-    /// the site it leads to (`NO_SITE` when there is none, or no direction).
+    /// The directions a step or slide tries from `at`, each with the site
+    /// it leads to: the rule's own (`links`), or, going straight on, the
+    /// last movement's direction alone (its site `NO_SITE` when there is
+    /// none), kept in `straight`.
     #[inline]
-    fn straight_on(&self, at: Site, last: Dir) -> (Dir, Site) {
-        (last, if last == NO_DIR { NO_SITE } else { self.game.board.next(at, last) })
+    fn directions_from<'a>(
+        &self,
+        links: &'a Links,
+        heading: Heading,
+        at: Site,
+        last: Dir,
+        straight: &'a mut [(Dir, Site); 1],
+    ) -> &'a [(Dir, Site)] {
+        if heading != Heading::Straight {
+            return &links[at as usize];
+        }
+        straight[0] = (last, if last == NO_DIR { NO_SITE } else { self.game.board.next(at, last) });
+        &straight[..]
     }
 
     /// The runs along limited tracks after a step from `a` to `b`; `None`
