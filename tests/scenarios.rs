@@ -44,3 +44,19 @@ fn a_malformed_scenario_file_is_an_error_with_a_span() {
     assert!(rendered.contains("malformed.tests.toml:3"), "{rendered}");
     assert!(rendered.contains("did you mean `legal_count`?"), "{rendered}");
 }
+
+/// An option's value that is neither a whole number, a truth value nor a
+/// string (`2.5`) reaches the game, which says the option cannot take it,
+/// at the scenario that set it.
+#[test]
+fn an_option_value_of_another_kind_is_refused_by_the_game() {
+    let dir = std::env::temp_dir().join(format!("orrery-option-kinds-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("kinds.tests.toml");
+    std::fs::write(&file, "[[scenario]]\nname = \"half a ply\"\noptions = { max_plies = 2.5 }\nlegal_count = 1\n")
+        .unwrap();
+    let run = run_file(Path::new("games/sun_moon_and_stars.rules"), &file).expect("runs");
+    let text = render_all(&run.source, &run.diagnostics, false);
+    assert!(text.contains("cannot be `2.5`"), "{text}");
+    assert!(text.contains("half a ply"), "{text}");
+}

@@ -96,12 +96,15 @@ pub struct ScenarioRun {
 }
 
 /// An option's value as TOML writes it: `true`, `3`, or a string (`"true"`).
+/// Anything else (`2.5`, a list) is passed on as written, for the game to
+/// say which values the option takes.
 #[derive(Deserialize)]
 #[serde(untagged)]
 enum OptionValue {
     Bool(bool),
     Int(i64),
     Text(String),
+    Other(toml::Value),
 }
 
 impl OptionValue {
@@ -111,6 +114,7 @@ impl OptionValue {
             OptionValue::Bool(b) => b.to_string(),
             OptionValue::Int(i) => i.to_string(),
             OptionValue::Text(t) => t.clone(),
+            OptionValue::Other(v) => v.to_string(),
         }
     }
 }
