@@ -253,26 +253,26 @@ fn expectations(
     if let Some(count) = &s.legal_count
         && *count.get_ref() != legal.len()
     {
-        out.push(fail(span(count), format!("{} legal moves, not {}", legal.len(), count.get_ref())));
+        out.push(fail(span(count), format!("expected {} legal moves, found {}", count.get_ref(), legal.len())));
     }
     if let Some(counts) = &s.perft {
         for (depth, &want) in counts.get_ref().iter().enumerate() {
             let got = perft(state, depth as u32 + 1);
             if got != want {
-                out.push(fail(span(counts), format!("perft({}) is {got}, not {want}", depth + 1)));
+                out.push(fail(span(counts), format!("perft({}): expected {want}, found {got}", depth + 1)));
             }
         }
     }
     let who = [
-        (&s.to_move, game.player_name(state.current_player()), "moves next"),
-        (&s.holder, game.player_name(state.holder()), "holds the turn"),
-        (&s.phase, state.phase_name(), "is the phase"),
+        (&s.to_move, game.player_name(state.current_player()), "to move"),
+        (&s.holder, game.player_name(state.holder()), "holding the turn"),
+        (&s.phase, state.phase_name(), "the phase"),
     ];
     for (want, got, what) in who {
         if let Some(want) = want
             && want.get_ref() != got
         {
-            out.push(fail(span(want), format!("`{got}` {what}")));
+            out.push(fail(span(want), format!("{what}: expected `{}`, found `{got}`", want.get_ref())));
         }
     }
     let outcome = state.outcome();
@@ -282,19 +282,21 @@ fn expectations(
             Some(o) => o.winner.as_ref().map_or("draw".to_string(), |w| format!("{w} wins")),
         };
         if got != *want.get_ref() {
-            out.push(fail(span(want), format!("the outcome is `{got}`")));
+            out.push(fail(span(want), format!("the outcome: expected `{}`, found `{got}`", want.get_ref())));
         }
     }
     if let Some(want) = &s.reason {
         let got = outcome.as_ref().map_or("(the game goes on)", |o| o.reason.as_str());
         if got != want.get_ref() {
-            out.push(fail(span(want), format!("the reason is `{got}`")));
+            out.push(fail(span(want), format!("the reason: expected `{}`, found `{got}`", want.get_ref())));
         }
     }
     for (name, want) in &s.counters {
         match state.counter(name) {
             Some(got) if got == *want.get_ref() => {}
-            Some(got) => out.push(fail(span(want), format!("counter `{name}` is {got}"))),
+            Some(got) => {
+                out.push(fail(span(want), format!("counter `{name}`: expected {}, found {got}", want.get_ref())))
+            }
             None => out.push(fail(span(want), format!("there is no counter `{name}`"))),
         }
     }
@@ -305,7 +307,11 @@ fn expectations(
             match (p, t) {
                 (Some(p), Some(t)) if state.hand(p, t as u8) == *want.get_ref() => {}
                 (Some(p), Some(t)) => {
-                    out.push(fail(span(want), format!("{player} holds {} {piece}", state.hand(p, t as u8))))
+                    let got = state.hand(p, t as u8);
+                    out.push(fail(
+                        span(want),
+                        format!("{player}'s {piece} in hand: expected {}, found {got}", want.get_ref()),
+                    ))
                 }
                 _ => out.push(fail(span(want), format!("`{player}` holding `{piece}` names no player or type"))),
             }
@@ -332,8 +338,10 @@ fn expectations(
             wanted.sort();
         }
         if got != wanted {
-            let shown = if got.is_empty() { "empty".to_string() } else { format!("`{}`", got.join(", ")) };
-            out.push(fail(span(want), format!("{site} holds {shown}")));
+            let show = |pieces: &[String]| {
+                if pieces.is_empty() { "empty".to_string() } else { format!("`{}`", pieces.join(", ")) }
+            };
+            out.push(fail(span(want), format!("{site}: expected {}, found {}", show(&wanted), show(&got))));
         }
     }
 }
