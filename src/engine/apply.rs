@@ -28,13 +28,7 @@ impl State {
         let mover = pos.to_move;
         let phase_index = pos.phase as usize;
         advance(game, pos, mv);
-        // An effect may have ended the game already.
-        if pos.outcome.is_none() {
-            pos.outcome = end_check(game, pos, phase_index, mover);
-        }
-        if pos.outcome.is_none() {
-            repetition_check(game, pos, mover);
-        }
+        conclude(game, pos, phase_index, mover);
         mover
     }
 
@@ -61,10 +55,7 @@ impl State {
             || repetition_ends(game, pos)
         {
             // The game may end here: the rules' order decides, so ask now.
-            pos.outcome = end_check(game, pos, phase, mover);
-            if pos.outcome.is_none() {
-                repetition_check(game, pos, mover);
-            }
+            conclude(game, pos, phase, mover);
             return (mover, None);
         }
         repetition_check(game, pos, mover);
@@ -830,6 +821,17 @@ fn end_check_with(game: &Game, pos: &Position, phase: usize, mover: Player, memo
         }
     }
     None
+}
+
+/// After a move made in `phase`: the end rules, then the repetition rule,
+/// unless the game has ended already (an effect may end it).
+fn conclude(game: &Game, pos: &mut Position, phase: usize, mover: Player) {
+    if pos.outcome.is_none() {
+        pos.outcome = end_check(game, pos, phase, mover);
+    }
+    if pos.outcome.is_none() {
+        repetition_check(game, pos, mover);
+    }
 }
 
 /// Whether `repetition_check` would end the game at this position.
