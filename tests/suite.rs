@@ -13,6 +13,7 @@ mod diagnostics;
 mod docs;
 mod draw;
 mod flying_obelisks;
+mod fmt;
 mod follow_ups;
 mod limits;
 mod man_in_the_moon;

@@ -6,6 +6,7 @@ mod common;
 mod completions;
 mod diff;
 mod draw;
+mod fmt;
 mod new;
 mod perft;
 mod play;
@@ -168,6 +169,18 @@ pub enum Command {
         #[arg(long, default_value = ".")]
         dir: PathBuf,
     },
+    /// Rewrite rule files (or every .rules file in a folder) in the canonical layout, comments kept.
+    Fmt {
+        /// Rule files, or folders whose .rules files are all formatted.
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+        /// Write nothing; list the files that would change and exit with 1 if any would (for CI).
+        #[arg(long, conflicts_with = "stdout")]
+        check: bool,
+        /// Print the formatted files instead of rewriting them.
+        #[arg(long)]
+        stdout: bool,
+    },
     /// Print a shell completion script, as in `orrery completions bash > ~/.local/share/bash-completion/completions/orrery`.
     Completions {
         /// The shell to complete in.
@@ -195,5 +208,13 @@ pub fn run(cli: Cli) -> i32 {
         Command::Replay { game, transcript } => replay::run(&game, &transcript),
         Command::New { name, dir } => new::run(&name, &dir),
         Command::Completions { shell } => completions::run(shell),
+        Command::Fmt { paths, check, stdout } => {
+            let mode = match (check, stdout) {
+                (true, _) => fmt::Mode::Check,
+                (_, true) => fmt::Mode::Stdout,
+                _ => fmt::Mode::Write,
+            };
+            fmt::run(&paths, mode)
+        }
     }
 }

@@ -2,6 +2,7 @@
 //! recovery one item at a time, and lowering to the AST.
 
 pub mod ast;
+pub mod format;
 mod lower;
 mod parser;
 pub mod span;
