@@ -8,18 +8,23 @@
 //!   region's `PLAYER: SITES`, ...) starts a line of its own, indented two
 //!   spaces per brace level.
 //! - A block's `{` ends its item's line and its `}` stands on a line of its
-//!   own, except that a block of at most one entry, with no comment inside
-//!   and nested blocks of at most one entry too, stays on its item's line
-//!   (`move pawn { step forward to empty }`) when the line fits in
-//!   [`WIDTH`] columns: that is how rule files are written by hand, and three
-//!   lines for one statement read worse.
+//!   own. A block inside another one (a move's, an `if`'s, an action's)
+//!   stays on its entry's line instead (`move pawn { step forward to empty }`)
+//!   when it holds at most one entry, no comment, only such blocks, and the
+//!   line fits in [`WIDTH`] columns: that is how rule files are written by
+//!   hand, and three lines for one statement read worse. Blocks chained by
+//!   `else` are all on one line or all over several. A top-level item's
+//!   block always spans lines.
 //! - One space between tokens, none before `,`, `:` and `)`, none after `(`,
 //!   none between a function's name and its `(` (`sites(empty)`, but
 //!   `leap (1, 2)` and `not (a or b)`), and none inside the braces of a set
 //!   of sites or directions (`{n, s}`).
-//! - A line longer than [`WIDTH`] is broken before an `and`, `or` or `when`
-//!   where the rest would not fit; the lines after the first are indented
-//!   one level deeper than the entry.
+//! - A line longer than [`WIDTH`] is broken before an `and`, `or`, `when`
+//!   or a destination's `to`, or after a `,`, where the rest up to the next
+//!   such place outside as many brackets would not fit; the lines after the
+//!   first are indented one level deeper than the entry. A set of sites or
+//!   directions too long for its line gets lines of its own, like a block,
+//!   filled up to the width.
 //! - Comments stay where they were, in the same order: a comment on a line
 //!   of its own stays on a line of its own, indented as the entry after it
 //!   (or one level deeper when it sits inside an entry, which then goes on
@@ -684,7 +689,7 @@ fn without_spans(debug: &str) -> String {
 
 /// The comments of a rule file, in order, without trailing whitespace.
 /// Strings end at their line, as comments do.
-pub fn comments(text: &str) -> Vec<&str> {
+fn comments(text: &str) -> Vec<&str> {
     let mut found = Vec::new();
     for line in text.lines() {
         let mut in_string = false;
