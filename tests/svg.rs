@@ -3,7 +3,7 @@
 //! sites at the spec's coordinates), drawn from the rule file alone.
 
 use orrery::game::Game;
-use orrery::render::board_svg;
+use orrery::render::{LastMove, board_svg, labels, letters, picture_svg};
 
 fn svg_of(file: &str) -> String {
     let game = Game::load(format!("{}/games/{file}", env!("CARGO_MANIFEST_DIR"))).expect("bundled game loads");
@@ -33,7 +33,8 @@ fn zodiac_board_picture() {
 #[test]
 fn man_in_the_moon_board_picture() {
     let svg = svg_of("man_in_the_moon.rules");
-    assert_eq!(svg.matches("<rect").count(), 1 + 25);
+    // The background, the 25 squares and the legend's box.
+    assert_eq!(svg.matches("<rect").count(), 1 + 25 + 1);
     insta::assert_snapshot!(svg);
 }
 
@@ -51,5 +52,95 @@ fn flying_obelisks_stacks_picture() {
     assert!(svg.contains(r#"data-site="b6" data-pieces="black disk, black cube, neutral obelisk""#));
     assert_eq!(svg.matches(r#"<rect class="attribute""#).count(), 18);
     assert_eq!(svg.matches(r#"<text class="count""#).count(), 4);
+    insta::assert_snapshot!(svg);
+}
+
+/// Every rule file bundled (games and variants).
+fn bundled_games() -> Vec<std::path::PathBuf> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("games");
+    let mut files = Vec::new();
+    for dir in [root.clone(), root.join("variants")] {
+        for entry in std::fs::read_dir(dir).expect("games/ reads") {
+            let path = entry.expect("an entry").path();
+            if path.extension().is_some_and(|e| e == "rules") {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
+/// No two piece types of a bundled game look alike: not in pictures (their
+/// labels, case aside), not in text (their letters), and each picture's
+/// legend lists every type with its label.
+#[test]
+fn every_bundled_games_types_draw_differently() {
+    let files = bundled_games();
+    assert!(files.len() >= 14, "{files:?}");
+    for file in files {
+        let game = Game::load(&file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+        let (labels, letters) = (labels(&game), letters(&game));
+        assert_eq!(labels.len(), game.pieces.len());
+        for i in 0..labels.len() {
+            for j in 0..i {
+                let (a, b) = (&game.pieces[i].name, &game.pieces[j].name);
+                assert!(!labels[i].eq_ignore_ascii_case(&labels[j]), "{}: {a} and {b} share a label", file.display());
+                assert_ne!(letters[i], letters[j], "{}: {a} and {b} share a letter", file.display());
+            }
+        }
+        let svg = board_svg(&game.initial_state());
+        assert_eq!(svg.matches(r#"<g class="legend""#).count(), 1, "{}", file.display());
+        for (piece, label) in game.pieces.iter().zip(&labels) {
+            let entry = format!(r#"<g class="legend-entry" data-piece="{}">"#, piece.name);
+            let at =
+                svg.find(&entry).unwrap_or_else(|| panic!("{}: no legend entry for {}", file.display(), piece.name));
+            let row = &svg[at..svg[at..].find("</g>").map_or(svg.len(), |e| at + e)];
+            assert!(row.contains(&format!(">{label}</text>")), "{}: {row}", file.display());
+        }
+        // Pieces on the board carry their type's label.
+        for piece in svg.split(r#"<g class="piece""#).skip(1) {
+            let described = piece.split("data-piece=\"").nth(1).and_then(|r| r.split('"').next()).unwrap_or_default();
+            let t = game.pieces.iter().position(|p| described.ends_with(&format!(" {}", p.name))).expect("a type");
+            assert!(piece.contains(&format!(">{}</text>", labels[t])), "{}: {piece}", file.display());
+        }
+    }
+}
+
+/// Types whose names start alike grow their labels until they differ, and
+/// declared letters win.
+#[test]
+fn labels_grow_until_unique() {
+    let game = Game::load(format!("{}/games/sun_and_moon.rules", env!("CARGO_MANIFEST_DIR"))).expect("loads");
+    let named: Vec<(String, String)> = game.pieces.iter().map(|p| p.name.clone()).zip(labels(&game)).collect();
+    let label = |name: &str| named.iter().find(|(n, _)| n == name).map(|(_, l)| l.clone()).unwrap_or_default();
+    assert_eq!((label("pegasus"), label("princess")), ("Pe".to_string(), "Pr".to_string()));
+    assert_eq!(label("unicorn"), "U");
+    let chess = Game::load(format!("{}/games/chess.rules", env!("CARGO_MANIFEST_DIR"))).expect("loads");
+    assert_eq!(labels(&chess), ["P", "N", "B", "R", "Q", "K"]);
+    assert_eq!(letters(&chess), ['P', 'N', 'B', 'R', 'Q', 'K']);
+}
+
+/// The last move: an arrow from start to destination, the captured site
+/// crossed out, and the move written in the panel.
+#[test]
+fn last_move_is_an_arrow_with_captures_crossed_out() {
+    let game = Game::load(format!("{}/games/chess.rules", env!("CARGO_MANIFEST_DIR"))).expect("loads");
+    let mut state = game.initial_state();
+    for text in ["e2-e4", "d7-d5"] {
+        state.play(text).expect("legal");
+    }
+    let before = state.clone();
+    let mv = state.play("e4-d5").expect("legal");
+    let last = LastMove::between(&before, &mv, &state);
+    let site = |name: &str| game.board.site(name).expect("a site");
+    assert_eq!((last.from, last.to), (Some(site("e4")), Some(site("d5"))));
+    assert_eq!(last.captured, [site("d5")]);
+    assert!(last.changed.is_empty(), "{last:?}");
+    let svg = picture_svg(&state, Some(&last));
+    assert_eq!(svg.matches(r#"<line class="last-move""#).count(), 1);
+    assert!(svg.contains(r#"marker-end="url(#arrowhead)""#));
+    assert_eq!(svg.matches(r#"class="captured""#).count(), 1);
+    assert!(svg.contains("last move: e4-d5 by white"), "{svg}");
     insta::assert_snapshot!(svg);
 }

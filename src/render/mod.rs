@@ -1,7 +1,11 @@
 //! Pictures of positions.
 
+mod glyphs;
+mod last_move;
 mod svg;
 mod text;
 
-pub use svg::board_svg;
-pub use text::{board_text, status_text};
+pub use glyphs::{labels, letters};
+pub use last_move::LastMove;
+pub use svg::{board_svg, picture_svg};
+pub use text::{board_text, legend_text, status_text};

@@ -2,22 +2,41 @@
 //! and lines for graph boards (followed by the list of points and their
 //! contents), and a status line (player to move, phase, hands, counters).
 
+use super::glyphs::{letters, neutral_types, text_symbol};
 use crate::board::{Board, BoardShape, Site};
 use crate::engine::State;
 use crate::game::rules::CHANCE;
 use crate::game::rules::Code;
 
-/// One character per piece: the type's initial, upper case for the first
-/// player, lower case for the second, digits for more, `*` for neutral.
+/// One character per piece: its type's letter (unique within the game),
+/// upper case for the first player, lower case for the second, digits for
+/// more, `*` for neutral (see `glyphs::text_symbol`).
 fn symbol(state: &State, code: Code) -> char {
     let game = state.game();
-    let initial = game.pieces[game.type_of(code) as usize].name.chars().next().unwrap_or('?');
-    match game.owner_of(code) as usize {
-        0 => initial.to_ascii_uppercase(),
-        1 => initial.to_ascii_lowercase(),
-        o if o == game.players.len() => '*',
-        o => char::from_digit(o as u32, 10).unwrap_or('?'),
+    text_symbol(game, &letters(game), &neutral_types(state), code)
+}
+
+/// What the symbols of a text picture of this position stand for, on one
+/// line: `legend: upper case white, lower case black; P pawn, N knight`.
+pub fn legend_text(state: &State) -> String {
+    let game = state.game();
+    let letters = letters(game);
+    let mut owners: Vec<String> = Vec::new();
+    for (i, player) in game.players.iter().enumerate() {
+        owners.push(match i {
+            0 => format!("upper case {player}"),
+            1 => format!("lower case {player}"),
+            _ => format!("{i} {player}"),
+        });
     }
+    let types: Vec<String> = game.pieces.iter().zip(&letters).map(|(p, l)| format!("{l} {}", p.name)).collect();
+    let mut line = format!("legend: {}; {}", owners.join(", "), types.join(", "));
+    let neutral = neutral_types(state);
+    for &t in &neutral {
+        let symbol = text_symbol(game, &letters, &neutral, game.code(game.neutral(), t as u8));
+        line.push_str(&format!("; {symbol} neutral {}", game.pieces[t].name));
+    }
+    line
 }
 
 pub fn board_text(state: &State) -> String {
