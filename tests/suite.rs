@@ -12,6 +12,7 @@ mod cli_new;
 mod diagnostics;
 mod docs;
 mod draw;
+mod draw_trace;
 mod flying_obelisks;
 mod fmt;
 mod follow_ups;

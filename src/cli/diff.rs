@@ -1,8 +1,12 @@
 //! `orrery diff A B`: how two rule files differ, item by item (pieces,
 //! options, phases rule by rule, end rules), and where their games first
-//! behave differently from the start: the legal moves, then perft.
+//! behave differently from the start: the legal moves, then perft. With
+//! `--option NAME=VALUE`, both are compared as played under those values
+//! (each file taking the options it declares); `orrery diff A --option …`
+//! compares A as written with A under the options.
 
-use super::common::{color, load_game};
+use super::common::{color, load_game, parse_options};
+use super::show::set_options;
 use crate::agents::perft::perft;
 use crate::diagnostics::render_all;
 use crate::engine::State;
@@ -13,9 +17,52 @@ use std::path::Path;
 const MAX_DEPTH: u32 = 6;
 const NODE_BUDGET: u64 = 20_000_000;
 
-pub fn run(a: &Path, b: &Path) -> i32 {
-    let (Some(parts_a), Some(parts_b)) = (parts(a), parts(b)) else { return 2 };
-    println!("--- {}\n+++ {}", a.display(), b.display());
+pub fn run(a: &Path, b: Option<&Path>, options: &[String]) -> i32 {
+    let Ok(set) = parse_options(options).map_err(|e| eprintln!("error: {e}")) else { return 2 };
+    if b.is_none() && set.is_empty() {
+        eprintln!(
+            "error: give a second rule file, or --option NAME=VALUE to compare {} with itself under it",
+            a.display()
+        );
+        return 2;
+    }
+    // Which options each side is played with: all of them for a file with
+    // itself; otherwise those each file declares (an option neither has is an error).
+    let (Ok(plain_a), Ok(plain_b)) = (load_game(a, &[]), load_game(b.unwrap_or(a), &[])) else { return 2 };
+    let declares = |game: &crate::engine::Game, name: &str| game.options.iter().any(|o| o.name == name);
+    let (mut set_a, mut set_b) = (Vec::new(), Vec::new());
+    for (name, value) in &set {
+        let option = vec![(name.clone(), value.clone())];
+        match b {
+            None => set_b.extend(option),
+            Some(b) => {
+                let (in_a, in_b) = (declares(&plain_a, name), declares(&plain_b, name));
+                if !in_a && !in_b {
+                    eprintln!("error: neither {} nor {} has an option `{name}`", a.display(), b.display());
+                    return 2;
+                }
+                for (declared, list, file) in [(in_a, &mut set_a, a), (in_b, &mut set_b, b)] {
+                    if declared {
+                        list.extend(option.clone());
+                    } else {
+                        println!("note: {} has no option `{name}`; it is compared as written", file.display());
+                    }
+                }
+            }
+        }
+    }
+    let written = |set: &[(String, String)]| set.iter().map(|(n, v)| format!("{n}={v}")).collect::<Vec<_>>();
+    let (Ok(game_a), Ok(game_b)) = (load_game(a, &written(&set_a)), load_game(b.unwrap_or(a), &written(&set_b))) else {
+        return 2;
+    };
+    let (Some(parts_a), Some(parts_b)) = (parts(a, &game_a, &set_a), parts(b.unwrap_or(a), &game_b, &set_b)) else {
+        return 2;
+    };
+    let title = |file: &Path, set: &[(String, String)]| match set {
+        [] => file.display().to_string(),
+        _ => format!("{} with {}", file.display(), written(set).join(" ")),
+    };
+    println!("--- {}\n+++ {}", title(a, &set_a), title(b.unwrap_or(a), &set_b));
     let mut same = true;
     for part in &parts_a {
         match parts_b.iter().find(|p| p.key == part.key) {
@@ -32,18 +79,18 @@ pub fn run(a: &Path, b: &Path) -> i32 {
     }
     for part in parts_b.iter().filter(|p| !parts_a.iter().any(|q| q.key == p.key)) {
         same = false;
-        println!("+ {} (only in {})", part.key, b.display());
+        println!("+ {} (only in {})", part.key, b.unwrap_or(a).display());
     }
     if same {
         println!("the rules are the same, item by item");
     }
-    let (Ok(game_a), Ok(game_b)) = (load_game(a, &[]), load_game(b, &[])) else { return 2 };
     behaviour(&game_a.initial_state(), &game_b.initial_state());
     i32::from(!same)
 }
 
-/// The items of a rule file (a variant resolved), or `None` after printing why not.
-fn parts(file: &Path) -> Option<Vec<show::Part>> {
+/// The items of a rule file (a variant resolved), each option's value as
+/// `game` was compiled with (when `set` sets it), or `None` after printing why not.
+fn parts(file: &Path, game: &crate::engine::Game, set: &[(String, String)]) -> Option<Vec<show::Part>> {
     let (source, loading) = match load_source(file) {
         Ok(loaded) => loaded,
         Err(e) => {
@@ -56,7 +103,11 @@ fn parts(file: &Path) -> Option<Vec<show::Part>> {
         return None;
     }
     let (resolved, _) = show::resolve(&source);
-    Some(show::parts(&resolved, &source))
+    let mut parts = show::parts(&resolved, &source);
+    for part in &mut parts {
+        part.text = set_options(&part.text, game, set);
+    }
+    Some(parts)
 }
 
 /// Where the two games first differ from their starts: the first position

@@ -1,22 +1,112 @@
-//! `orrery draw`: a picture of the start (or a position file) as SVG or text.
+//! `orrery draw`: a picture of the start, a position file, or a position of
+//! a recorded game (`--trace T.jsonl --ply N`, the last move marked), as
+//! SVG or text.
 
 use super::GameArgs;
-use super::common::load;
-use crate::render::{board_svg, board_text, status_text};
+use super::common::{color, load};
+use crate::diagnostics::{Source, render_all};
+use crate::engine::State;
+use crate::formats::position::parse_position;
+use crate::formats::trace::read_header;
+use crate::render::{LastMove, board_text, legend_text, picture_svg, status_text};
+use serde_json::Value;
+use std::path::Path;
 
 #[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum DrawFormat {
     /// An SVG picture.
     Svg,
-    /// The board as text, with whose turn it is.
+    /// The board as text, with a legend and whose turn it is.
     Text,
 }
 
-pub fn run(args: &GameArgs, format: DrawFormat) -> i32 {
-    let Ok((_, state)) = load(args) else { return 1 };
+pub fn run(args: &GameArgs, format: DrawFormat, trace: Option<&Path>, ply: Option<u64>) -> i32 {
+    let drawn = match trace {
+        Some(transcript) => after_ply(args, transcript, ply),
+        None => load(args).map(|(_, state)| (state, None)),
+    };
+    let Ok((state, last)) = drawn else { return 1 };
     match format {
-        DrawFormat::Svg => print!("{}", board_svg(&state)),
-        DrawFormat::Text => println!("{}{}", board_text(&state), status_text(&state)),
+        DrawFormat::Svg => print!("{}", picture_svg(&state, last.as_ref())),
+        DrawFormat::Text => {
+            print!("{}", board_text(&state));
+            println!("{}", legend_text(&state));
+            if let Some(last) = &last {
+                println!("last move: {} by {}{}", last.text, last.player, sites(&state, last));
+            }
+            println!("{}", status_text(&state));
+        }
     }
     0
+}
+
+/// The sites a last move touched, named: ` (from e2 to e4; captured d5)`.
+fn sites(state: &State, last: &LastMove) -> String {
+    let board = &state.game().board;
+    let names = |sites: &[crate::board::Site]| sites.iter().map(|&s| board.site_name(s)).collect::<Vec<_>>().join(", ");
+    let mut parts = Vec::new();
+    match (last.from, last.to) {
+        (Some(from), Some(to)) => parts.push(format!("from {} to {}", board.site_name(from), board.site_name(to))),
+        (None, Some(to)) => parts.push(format!("on {}", board.site_name(to))),
+        _ => {}
+    }
+    if !last.captured.is_empty() {
+        parts.push(format!("captured {}", names(&last.captured)));
+    }
+    if !last.changed.is_empty() {
+        parts.push(format!("changed {}", names(&last.changed)));
+    }
+    if parts.is_empty() { String::new() } else { format!(" ({})", parts.join("; ")) }
+}
+
+/// The position after `ply` moves of a transcript (all of them when `None`),
+/// set up as its header says unless the command line says otherwise (as
+/// `orrery replay` does), and the last of those moves. Errors are printed.
+fn after_ply(args: &GameArgs, transcript: &Path, ply: Option<u64>) -> Result<(State, Option<LastMove>), ()> {
+    let name = transcript.display();
+    let text = std::fs::read_to_string(transcript).map_err(|e| eprintln!("error: cannot read {name}: {e}"))?;
+    let header = read_header(&text).map_err(|e| eprintln!("error: {name}: {e}"))?.unwrap_or_default();
+    // Of the right game? Asked before the header's options are set, which
+    // another game would not have.
+    let (game, _) = load(args)?;
+    let recorded = text.lines().find(|l| !l.trim().is_empty()).and_then(|l| serde_json::from_str::<Value>(l).ok());
+    if let Some(recorded) = recorded.as_ref().and_then(|v| v.get("game")).and_then(Value::as_str)
+        && recorded != game.title
+    {
+        eprintln!("error: {name} is a transcript of `{recorded}`, but {} is `{}`", args.file.display(), game.title);
+        return Err(());
+    }
+    let mut args = args.clone();
+    if args.options.is_empty() {
+        args.options = header.options.iter().map(|(option, value)| format!("{option}={value}")).collect();
+    }
+    let (game, mut state) = load(&args)?;
+    if let (None, Some(start)) = (&args.position, &header.start) {
+        let source = Source::new(format!("{name} (start position)"), start.clone());
+        state = parse_position(&game, source)
+            .map_err(|report| eprint!("{}", render_all(&report.source, &report.diagnostics, color())))?;
+    }
+    // The moves, each with its line number.
+    let mut moves = Vec::new();
+    for (i, raw) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
+        let value: Value = serde_json::from_str(raw)
+            .map_err(|e| eprintln!("error: {name}, line {}: not a transcript line: {e}", i + 1))?;
+        if let Some(text) = value.get("move").and_then(Value::as_str) {
+            moves.push((i + 1, text.to_string()));
+        }
+    }
+    let wanted = ply.unwrap_or(moves.len() as u64);
+    if wanted > moves.len() as u64 {
+        eprintln!("error: {name} has {} plies; --ply takes 0 to {}, not {wanted}", moves.len(), moves.len());
+        return Err(());
+    }
+    let mut last = None;
+    for (line, text) in &moves[..wanted as usize] {
+        let before = state.clone();
+        let mv = state.play(text).map_err(|e| {
+            eprintln!("error: {name}, line {line}: `{text}` does not replay ({e}); legal: {}", e.legal().join(" "))
+        })?;
+        last = Some(LastMove::between(&before, &mv, &state));
+    }
+    Ok((state, last))
 }

@@ -124,21 +124,39 @@ pub enum Command {
     Show {
         /// The rule file (a variant or a whole game).
         file: PathBuf,
+        /// Show the file as played with this option value, as NAME=VALUE
+        /// (repeatable): the option's line gives the value, its default noted.
+        #[arg(long = "option", value_name = "NAME=VALUE")]
+        options: Vec<String>,
     },
-    /// Compare two rule files item by item, and where their games first behave differently.
+    /// Compare two rule files item by item, and where their games first behave
+    /// differently; or one file with itself under --option values.
     Diff {
         /// The rule file to compare from (a base game, say).
         first: PathBuf,
-        /// The rule file to compare with it (a variant, say).
-        second: PathBuf,
+        /// The rule file to compare with it (a variant, say); without it,
+        /// FIRST as written against FIRST under the --option values.
+        second: Option<PathBuf>,
+        /// Compare play under this option value, as NAME=VALUE (repeatable);
+        /// it applies to each file that declares the option.
+        #[arg(long = "option", value_name = "NAME=VALUE")]
+        options: Vec<String>,
     },
-    /// Draw the start, or a position file, as SVG (or text).
+    /// Draw the start, a position file, or a recorded game's position, as SVG (or text).
     Draw {
         #[command(flatten)]
         game: GameArgs,
         /// SVG for a picture, or text for the terminal.
         #[arg(long, value_enum, default_value = "svg")]
         format: draw::DrawFormat,
+        /// Draw a position of this transcript (`orrery trace --format json`),
+        /// the move that led to it marked.
+        #[arg(long, value_name = "T.jsonl")]
+        trace: Option<PathBuf>,
+        /// With --trace: the position after this many plies (0: the start;
+        /// default: the end).
+        #[arg(long, requires = "trace")]
+        ply: Option<u64>,
     },
     /// Play in the terminal: people type moves; players named with --random or --ai are played by the computer.
     Play {
@@ -198,13 +216,13 @@ pub fn run(cli: Cli) -> i32 {
         Command::Play { game, random, ai, think, seed, type_dice } => {
             play::run(&game, &play::Players { random: &random, ai: &ai, think, seed, type_dice })
         }
-        Command::Draw { game, format } => draw::run(&game, format),
+        Command::Draw { game, format, trace, ply } => draw::run(&game, format, trace.as_deref(), ply),
         Command::Test { paths, with_scenarios_of, options } => match with_scenarios_of {
             Some(base) => test::run_with_scenarios_of(&paths, &base),
             None => test::run(&paths, &options),
         },
-        Command::Show { file } => show::run(&file),
-        Command::Diff { first, second } => diff::run(&first, &second),
+        Command::Show { file, options } => show::run(&file, &options),
+        Command::Diff { first, second, options } => diff::run(&first, second.as_deref(), &options),
         Command::Replay { game, transcript } => replay::run(&game, &transcript),
         Command::New { name, dir } => new::run(&name, &dir),
         Command::Completions { shell } => completions::run(shell),
