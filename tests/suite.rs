@@ -4,6 +4,7 @@
 //! `cargo test --release --test suite chess::`).
 
 mod agents;
+mod bless;
 mod chance;
 mod chess;
 mod classic_games;

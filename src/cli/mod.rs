@@ -119,6 +119,10 @@ pub enum Command {
         /// a scenario's own `options` win.
         #[arg(long = "option", value_name = "NAME=VALUE")]
         options: Vec<String>,
+        /// Fill in the expectations written empty (`legal = []`, `outcome = ""`,
+        /// `board = {}`, ...) from the engine, rewriting the scenario files.
+        #[arg(long, conflicts_with = "with_scenarios_of")]
+        bless: bool,
     },
     /// Print the whole rule file a variant resolves to, each item marked with where it comes from.
     Show {
@@ -217,9 +221,9 @@ pub fn run(cli: Cli) -> i32 {
             play::run(&game, &play::Players { random: &random, ai: &ai, think, seed, type_dice })
         }
         Command::Draw { game, format, trace, ply } => draw::run(&game, format, trace.as_deref(), ply),
-        Command::Test { paths, with_scenarios_of, options } => match with_scenarios_of {
+        Command::Test { paths, with_scenarios_of, options, bless } => match with_scenarios_of {
             Some(base) => test::run_with_scenarios_of(&paths, &base),
-            None => test::run(&paths, &options),
+            None => test::run(&paths, &options, bless),
         },
         Command::Show { file, options } => show::run(&file, &options),
         Command::Diff { first, second, options } => diff::run(&first, second.as_deref(), &options),

@@ -5,10 +5,13 @@
 use super::check::rule_files;
 use super::common::color;
 use crate::diagnostics::render_all;
-use crate::formats::scenario::{run_file, run_file_with_options, scenarios_for};
+use crate::formats::bless::apply;
+use crate::formats::scenario::{bless_file, run_file, run_file_with_options, scenarios_for};
 use std::path::PathBuf;
 
-pub fn run(paths: &[PathBuf], options: &[String]) -> i32 {
+/// Runs the scenario files; with `bless`, first fills in their empty
+/// expectations from the engine and rewrites the files.
+pub fn run(paths: &[PathBuf], options: &[String], bless: bool) -> i32 {
     let options = match super::common::parse_options(options) {
         Ok(options) => options,
         Err(e) => {
@@ -26,11 +29,31 @@ pub fn run(paths: &[PathBuf], options: &[String]) -> i32 {
     let (mut failed, mut ran) = (false, 0);
     for (rules, scenarios) in pairs {
         ran += 1;
-        match run_file_with_options(&rules, &scenarios, &options) {
+        let result = if bless {
+            bless_file(&rules, &scenarios, &options)
+        } else {
+            run_file_with_options(&rules, &scenarios, &options)
+        };
+        match result {
             Ok(run) => {
                 let passed = run.results.iter().filter(|(_, ok)| *ok).count();
                 let status = if run.diagnostics.is_empty() { "ok   " } else { "FAIL " };
                 println!("{status} {}: {passed} of {} scenarios hold", scenarios.display(), run.results.len());
+                if !run.fills.is_empty() {
+                    let written = apply(&run.source.text, &run.fills)
+                        .and_then(|text| std::fs::write(&scenarios, text).map_err(|e| format!("cannot write: {e}")));
+                    match written {
+                        Ok(()) => {
+                            let n = run.fills.len();
+                            let s = if n == 1 { "" } else { "s" };
+                            println!("      blessed {n} expectation{s} in {}", scenarios.display());
+                        }
+                        Err(e) => {
+                            failed = true;
+                            eprintln!("error: {}: {e}", scenarios.display());
+                        }
+                    }
+                }
                 if !run.diagnostics.is_empty() {
                     failed = true;
                     use std::io::Write;
@@ -49,6 +72,12 @@ pub fn run(paths: &[PathBuf], options: &[String]) -> i32 {
         // Nothing was tested: a run that checks nothing must not pass.
         eprintln!("error: no scenario files in what was given (NAME.tests.toml beside NAME.rules)");
         return 1;
+    }
+    if bless && failed {
+        eprintln!(
+            "note: --bless fills in only expectations written empty, never one that differs: \
+             correct it, or empty it (`legal = []`, `outcome = \"\"`, `board = {{}}`) to have it filled in"
+        );
     }
     i32::from(failed)
 }

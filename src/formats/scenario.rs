@@ -25,9 +25,24 @@
 //! board = { I120 = "white disc", I000 = "" }   # optional; "" is empty
 //! board = { e1 = ["white king", "white man"] }  # a stack, bottom to top
 //! ```
+//!
+//! An expectation written empty is one to fill in: `legal = []`,
+//! `perft = []`, `outcome = ""`, `reason = ""`, `to_move = ""`,
+//! `holder = ""`, `phase = ""`, `counters = {}`, `hands = {}` (or one
+//! player's, `hands = { white = {} }`) and `board = {}` (or an empty
+//! `[scenario.board]` table). `orrery test` fails it, since it checks
+//! nothing; `orrery test --bless` writes what the engine finds into the file
+//! (`bless::apply`): the legal moves sorted, perft depths 1 to 3 (stopping
+//! after a count over 10 000), every counter, every occupied site, and the
+//! hands of each piece type held now or at the start. An empty answer cannot
+//! be written that way, so it stays a failure saying what to write instead
+//! (`legal_count = 0` for no moves; a reason while the game goes on is none).
+//! Blessing never overwrites an expectation that is written and differs.
 
+use super::bless::{Fill, Filled};
 use super::position::parse_position;
 use crate::agents::perft::perft;
+use crate::board::Site;
 use crate::diagnostics::{Diagnostic, Report, Source};
 use crate::engine::state::State;
 use crate::game::Game;
@@ -69,15 +84,14 @@ struct RawScenario {
     holder: Option<Spanned<String>>,
     phase: Option<Spanned<String>>,
     reason: Option<Spanned<String>>,
-    #[serde(default)]
-    counters: BTreeMap<String, Spanned<i64>>,
-    #[serde(default)]
-    hands: BTreeMap<String, BTreeMap<String, Spanned<u16>>>,
-    #[serde(default)]
-    board: BTreeMap<String, Spanned<Contents>>,
+    counters: Option<Spanned<BTreeMap<String, Spanned<i64>>>>,
+    hands: Option<Spanned<BTreeMap<String, Spanned<Hand>>>>,
+    board: Option<Spanned<BTreeMap<String, Spanned<Contents>>>>,
 }
 
-/// What running one scenario file found.
+/// How many of each piece type a player holds in hand.
+type Hand = BTreeMap<String, Spanned<u16>>;
+
 /// What a site must hold: one piece (`""` for none), or a stack, bottom to
 /// top (in any order when the order of a stack is not part of the game).
 #[derive(Deserialize)]
@@ -87,12 +101,16 @@ enum Contents {
     Stack(Vec<String>),
 }
 
+/// What running one scenario file found.
 pub struct ScenarioRun {
     pub source: Source,
     /// (scenario name, passed)
     pub results: Vec<(String, bool)>,
     /// Every failure and every error in the file, with spans into it.
     pub diagnostics: Vec<Diagnostic>,
+    /// When blessing: what the engine found for each empty expectation
+    /// (`bless::apply` writes them into the file).
+    pub fills: Vec<Fill>,
 }
 
 /// An option's value as TOML writes it: `true`, `3`, or a string (`"true"`).
@@ -144,12 +162,23 @@ pub fn run_file(rules: &Path, path: &Path) -> Result<ScenarioRun, Box<Report>> {
 }
 
 /// Runs every scenario of a file with these options set (`--option`); a
-/// scenario's own `options` win over them.
+/// scenario's own `options` win over them. An empty expectation fails.
 pub fn run_file_with_options(
     rules: &Path,
     path: &Path,
     options: &[(String, String)],
 ) -> Result<ScenarioRun, Box<Report>> {
+    run(rules, path, options, false)
+}
+
+/// Runs a file as `run_file_with_options` does, except that an empty
+/// expectation the engine can answer is not a failure: the answer is in
+/// the run's `fills`, for `bless::apply` to write into the file.
+pub fn bless_file(rules: &Path, path: &Path, options: &[(String, String)]) -> Result<ScenarioRun, Box<Report>> {
+    run(rules, path, options, true)
+}
+
+fn run(rules: &Path, path: &Path, options: &[(String, String)], bless: bool) -> Result<ScenarioRun, Box<Report>> {
     let text = std::fs::read_to_string(path).map_err(|e| {
         let source = Source::new(path.display().to_string(), String::new());
         Box::new(Report { source, diagnostics: vec![Diagnostic::error("E0701", format!("cannot read: {e}"))] })
@@ -168,29 +197,63 @@ pub fn run_file_with_options(
             .with_help(help);
         Box::new(Report { source: source.clone(), diagnostics: vec![d] })
     })?;
-    let mut run = ScenarioRun { source, results: Vec::new(), diagnostics: Vec::new() };
+    let mut run = ScenarioRun { source, results: Vec::new(), diagnostics: Vec::new(), fills: Vec::new() };
     let folder = path.parent().unwrap_or(Path::new("."));
-    for scenario in &raw.scenario {
+    for (n, scenario) in raw.scenario.iter().enumerate() {
         let before = run.diagnostics.len();
-        check_scenario(rules, folder, scenario, options, &mut run.diagnostics);
+        let mut findings = Findings {
+            name: scenario.name.get_ref(),
+            scenario: n,
+            out: &mut run.diagnostics,
+            fills: if bless { Some(&mut run.fills) } else { None },
+        };
+        check_scenario(rules, folder, scenario, options, &mut findings);
         run.results.push((scenario.name.get_ref().clone(), run.diagnostics.len() == before));
     }
     Ok(run)
 }
 
-/// Runs one scenario, adding a diagnostic for each thing that does not hold.
-fn check_scenario(rules: &Path, folder: &Path, s: &RawScenario, given: &[(String, String)], out: &mut Vec<Diagnostic>) {
-    let name = s.name.get_ref();
-    let fail = |at: Span, what: String| {
-        Diagnostic::error("E0703", format!("scenario `{name}`: {what}")).with_label(at, "here")
-    };
+/// Where one scenario's checks report: its failures, and when blessing,
+/// what the engine found for its empty expectations.
+struct Findings<'a> {
+    name: &'a str,
+    scenario: usize,
+    out: &'a mut Vec<Diagnostic>,
+    fills: Option<&'a mut Vec<Fill>>,
+}
+
+impl Findings<'_> {
+    fn fail(&mut self, at: Span, what: String) {
+        self.out.push(Diagnostic::error("E0703", format!("scenario `{}`: {what}", self.name)).with_label(at, "here"));
+    }
+
+    /// An expectation written empty, with what the engine found for it (or
+    /// why that cannot be written there). Blessing fills it in; otherwise it
+    /// fails, since an expectation that checks nothing must not pass.
+    fn empty(&mut self, at: Span, path: &[&str], found: Result<Filled, String>) {
+        let key = path.join(".");
+        let value = match found {
+            Ok(value) => value,
+            Err(why) => return self.fail(at, format!("`{key}` is empty and cannot be filled in: {why}")),
+        };
+        match &mut self.fills {
+            Some(fills) => {
+                fills.push(Fill { scenario: self.scenario, path: path.iter().map(|k| k.to_string()).collect(), value })
+            }
+            None => self.fail(at, format!("`{key}` is empty: `orrery test --bless` fills it in from the engine")),
+        }
+    }
+}
+
+/// Runs one scenario, reporting each thing that does not hold.
+fn check_scenario(rules: &Path, folder: &Path, s: &RawScenario, given: &[(String, String)], found: &mut Findings) {
     let own = s.options.iter().map(|(k, v)| (k.clone(), v.get_ref().text()));
     let options: Vec<(String, String)> =
         given.iter().filter(|(k, _)| !s.options.contains_key(k)).cloned().chain(own).collect();
     let game = match Game::load_with_options(rules, &options) {
         Ok(game) => game,
         Err(e) => {
-            out.push(fail(span(&s.name), format!("the game does not load with these options: {e}")));
+            found.fail(span(&s.name), format!("the game does not load with these options: {e}"));
             return;
         }
     };
@@ -199,19 +262,20 @@ fn check_scenario(rules: &Path, folder: &Path, s: &RawScenario, given: &[(String
         Some(file) => match load_relative(&game, folder, file.get_ref()) {
             Ok(state) => state,
             Err(why) => {
-                out.push(fail(span(file), why));
+                found.fail(span(file), why);
                 return;
             }
         },
     };
+    let start = state.clone();
     for mv in &s.moves {
         if let Err(e) = state.play(mv.get_ref()) {
             let legal = e.legal().join(" ");
-            out.push(fail(span(mv), format!("move `{}` is not legal: {e}; legal: {legal}", mv.get_ref())));
+            found.fail(span(mv), format!("move `{}` is not legal: {e}; legal: {legal}", mv.get_ref()));
             return;
         }
     }
-    expectations(&game, &state, s, &fail, out);
+    expectations(&game, &start, &state, s, found);
 }
 
 fn load_relative(game: &Arc<Game>, folder: &Path, file: &str) -> Result<State, String> {
@@ -223,56 +287,61 @@ fn load_relative(game: &Arc<Game>, folder: &Path, file: &str) -> Result<State, S
     })
 }
 
-fn expectations(
-    game: &Arc<Game>,
-    state: &State,
-    s: &RawScenario,
-    fail: &dyn Fn(Span, String) -> Diagnostic,
-    out: &mut Vec<Diagnostic>,
-) {
+fn expectations(game: &Arc<Game>, start: &State, state: &State, s: &RawScenario, found: &mut Findings) {
     let legal = state.legal_move_texts();
     if let Some(expected) = &s.legal {
         let mut want = expected.get_ref().clone();
         want.sort();
-        if want != legal {
+        if want.is_empty() {
+            let moves = if legal.is_empty() {
+                Err("there are no legal moves here, which `legal = []` cannot say: write `legal_count = 0`".into())
+            } else {
+                Ok(Filled::Texts(legal.clone()))
+            };
+            found.empty(span(expected), &["legal"], moves);
+        } else if want != legal {
             let missing: Vec<&String> = want.iter().filter(|m| !legal.contains(m)).collect();
             let extra: Vec<&String> = legal.iter().filter(|m| !want.contains(m)).collect();
-            out.push(fail(span(expected), format!("legal moves differ: missing {missing:?}, unexpected {extra:?}")));
+            found.fail(span(expected), format!("legal moves differ: missing {missing:?}, unexpected {extra:?}"));
         }
     }
     for want in &s.includes {
         if !legal.contains(want.get_ref()) {
-            out.push(fail(span(want), format!("`{}` is not a legal move here", want.get_ref())));
+            found.fail(span(want), format!("`{}` is not a legal move here", want.get_ref()));
         }
     }
     for unwanted in &s.excludes {
         if legal.contains(unwanted.get_ref()) {
-            out.push(fail(span(unwanted), format!("`{}` is a legal move here", unwanted.get_ref())));
+            found.fail(span(unwanted), format!("`{}` is a legal move here", unwanted.get_ref()));
         }
     }
     if let Some(count) = &s.legal_count
         && *count.get_ref() != legal.len()
     {
-        out.push(fail(span(count), format!("expected {} legal moves, found {}", count.get_ref(), legal.len())));
+        found.fail(span(count), format!("expected {} legal moves, found {}", count.get_ref(), legal.len()));
     }
     if let Some(counts) = &s.perft {
+        if counts.get_ref().is_empty() {
+            found.empty(span(counts), &["perft"], Ok(Filled::Numbers(cheap_perft(state))));
+        }
         for (depth, &want) in counts.get_ref().iter().enumerate() {
             let got = perft(state, depth as u32 + 1);
             if got != want {
-                out.push(fail(span(counts), format!("perft({}): expected {want}, found {got}", depth + 1)));
+                found.fail(span(counts), format!("perft({}): expected {want}, found {got}", depth + 1));
             }
         }
     }
     let who = [
-        (&s.to_move, game.player_name(state.current_player()), "to move"),
-        (&s.holder, game.player_name(state.holder()), "holding the turn"),
-        (&s.phase, state.phase_name(), "the phase"),
+        (&s.to_move, game.player_name(state.current_player()), "to move", "to_move"),
+        (&s.holder, game.player_name(state.holder()), "holding the turn", "holder"),
+        (&s.phase, state.phase_name(), "the phase", "phase"),
     ];
-    for (want, got, what) in who {
-        if let Some(want) = want
-            && want.get_ref() != got
-        {
-            out.push(fail(span(want), format!("{what}: expected `{}`, found `{got}`", want.get_ref())));
+    for (want, got, what, key) in who {
+        let Some(want) = want else { continue };
+        if want.get_ref().is_empty() {
+            found.empty(span(want), &[key], Ok(Filled::Text(got.to_string())));
+        } else if want.get_ref() != got {
+            found.fail(span(want), format!("{what}: expected `{}`, found `{got}`", want.get_ref()));
         }
     }
     let outcome = state.outcome();
@@ -281,67 +350,188 @@ fn expectations(
             None => "none".to_string(),
             Some(o) => o.winner.as_ref().map_or("draw".to_string(), |w| format!("{w} wins")),
         };
-        if got != *want.get_ref() {
-            out.push(fail(span(want), format!("the outcome: expected `{}`, found `{got}`", want.get_ref())));
+        if want.get_ref().is_empty() {
+            found.empty(span(want), &["outcome"], Ok(Filled::Text(got)));
+        } else if got != *want.get_ref() {
+            found.fail(span(want), format!("the outcome: expected `{}`, found `{got}`", want.get_ref()));
         }
     }
     if let Some(want) = &s.reason {
         let got = outcome.as_ref().map_or("(the game goes on)", |o| o.reason.as_str());
-        if got != want.get_ref() {
-            out.push(fail(span(want), format!("the reason: expected `{}`, found `{got}`", want.get_ref())));
-        }
-    }
-    for (name, want) in &s.counters {
-        match state.counter(name) {
-            Some(got) if got == *want.get_ref() => {}
-            Some(got) => {
-                out.push(fail(span(want), format!("counter `{name}`: expected {}, found {got}", want.get_ref())))
-            }
-            None => out.push(fail(span(want), format!("there is no counter `{name}`"))),
-        }
-    }
-    for (player, pieces) in &s.hands {
-        for (piece, want) in pieces {
-            let owner = if player == "neutral" { Some(game.neutral()) } else { game.player_index(player) };
-            let (p, t) = (owner, game.pieces.iter().position(|x| x.name == *piece));
-            match (p, t) {
-                (Some(p), Some(t)) if state.hand(p, t as u8) == *want.get_ref() => {}
-                (Some(p), Some(t)) => {
-                    let got = state.hand(p, t as u8);
-                    out.push(fail(
-                        span(want),
-                        format!("{player}'s {piece} in hand: expected {}, found {got}", want.get_ref()),
-                    ))
-                }
-                _ => out.push(fail(span(want), format!("`{player}` holding `{piece}` names no player or type"))),
-            }
-        }
-    }
-    for (site, want) in &s.board {
-        let Some(at) = game.board.site(site) else {
-            out.push(fail(span(want), format!("there is no site `{site}`")));
-            continue;
-        };
-        let code = state.cell(at);
-        let mut got: Vec<String> = match game.stacks {
-            Some(_) => state.position().stack(at).iter().map(|&c| game.describe_code(c)).collect(),
-            None if code == 0 => Vec::new(),
-            None => vec![game.describe_code(code)],
-        };
-        let mut wanted: Vec<String> = match want.get_ref() {
-            Contents::One(one) if one.is_empty() => Vec::new(),
-            Contents::One(one) => vec![one.clone()],
-            Contents::Stack(list) => list.clone(),
-        };
-        if game.stacks.as_ref().is_some_and(|s| s.unordered) {
-            got.sort();
-            wanted.sort();
-        }
-        if got != wanted {
-            let show = |pieces: &[String]| {
-                if pieces.is_empty() { "empty".to_string() } else { format!("`{}`", pieces.join(", ")) }
+        if want.get_ref().is_empty() {
+            let reason = match &outcome {
+                Some(o) => Ok(Filled::Text(o.reason.clone())),
+                None => Err("the game goes on, so there is none: remove `reason`, or play on to the end".into()),
             };
-            out.push(fail(span(want), format!("{site}: expected {}, found {}", show(&wanted), show(&got))));
+            found.empty(span(want), &["reason"], reason);
+        } else if got != want.get_ref() {
+            found.fail(span(want), format!("the reason: expected `{}`, found `{got}`", want.get_ref()));
         }
     }
+    if let Some(counters) = &s.counters {
+        if counters.get_ref().is_empty() {
+            let all: Vec<(String, Filled)> = game
+                .counters
+                .iter()
+                .filter_map(|c| Some((c.name.clone(), Filled::Number(state.counter(&c.name)?))))
+                .collect();
+            let all = if all.is_empty() { Err("the game has no counters".into()) } else { Ok(Filled::Table(all)) };
+            found.empty(span(counters), &["counters"], all);
+        }
+        for (name, want) in counters.get_ref() {
+            match state.counter(name) {
+                Some(got) if got == *want.get_ref() => {}
+                Some(got) => {
+                    found.fail(span(want), format!("counter `{name}`: expected {}, found {got}", want.get_ref()))
+                }
+                None => found.fail(span(want), format!("there is no counter `{name}`")),
+            }
+        }
+    }
+    if let Some(hands) = &s.hands {
+        if hands.get_ref().is_empty() {
+            found.empty(span(hands), &["hands"], all_hands(game, start, state));
+        }
+        for (player, pieces) in hands.get_ref() {
+            let owner = if player == "neutral" { Some(game.neutral()) } else { game.player_index(player) };
+            if pieces.get_ref().is_empty() {
+                let hand = match owner {
+                    Some(owner) => one_hand(game, start, state, owner),
+                    None => Err(format!("`{player}` names no player")),
+                };
+                found.empty(span(pieces), &["hands", player], hand);
+            }
+            for (piece, want) in pieces.get_ref() {
+                let t = game.pieces.iter().position(|x| x.name == *piece);
+                match (owner, t) {
+                    (Some(p), Some(t)) if state.hand(p, t as u8) == *want.get_ref() => {}
+                    (Some(p), Some(t)) => {
+                        let got = state.hand(p, t as u8);
+                        found.fail(
+                            span(want),
+                            format!("{player}'s {piece} in hand: expected {}, found {got}", want.get_ref()),
+                        )
+                    }
+                    _ => found.fail(span(want), format!("`{player}` holding `{piece}` names no player or type")),
+                }
+            }
+        }
+    }
+    if let Some(board) = &s.board {
+        if board.get_ref().is_empty() {
+            found.empty(span(board), &["board"], occupied(game, state));
+        }
+        for (site, want) in board.get_ref() {
+            let Some(at) = game.board.site(site) else {
+                found.fail(span(want), format!("there is no site `{site}`"));
+                continue;
+            };
+            let mut got = pieces_at(game, state, at);
+            let mut wanted: Vec<String> = match want.get_ref() {
+                Contents::One(one) if one.is_empty() => Vec::new(),
+                Contents::One(one) => vec![one.clone()],
+                Contents::Stack(list) => list.clone(),
+            };
+            if game.stacks.as_ref().is_some_and(|s| s.unordered) {
+                got.sort();
+                wanted.sort();
+            }
+            if got != wanted {
+                let show = |pieces: &[String]| {
+                    if pieces.is_empty() { "empty".to_string() } else { format!("`{}`", pieces.join(", ")) }
+                };
+                found.fail(span(want), format!("{site}: expected {}, found {}", show(&wanted), show(&got)));
+            }
+        }
+    }
+}
+
+/// How deep `perft = []` is filled: depths 1 to 3, stopping after a count
+/// over 10 000 (the next depth would cost that many times the moves), or of
+/// 0 (every deeper count is 0 too).
+const BLESS_PERFT_DEPTHS: u32 = 3;
+const BLESS_PERFT_NODES: u64 = 10_000;
+
+fn cheap_perft(state: &State) -> Vec<u64> {
+    let mut counts = Vec::new();
+    for depth in 1..=BLESS_PERFT_DEPTHS {
+        let count = perft(state, depth);
+        counts.push(count);
+        if count == 0 || count > BLESS_PERFT_NODES {
+            break;
+        }
+    }
+    counts
+}
+
+/// A site's pieces, bottom to top, as "owner type".
+fn pieces_at(game: &Game, state: &State, at: Site) -> Vec<String> {
+    let code = state.cell(at);
+    match game.stacks {
+        Some(_) => state.position().stack(at).iter().map(|&c| game.describe_code(c)).collect(),
+        None if code == 0 => Vec::new(),
+        None => vec![game.describe_code(code)],
+    }
+}
+
+/// Every occupied site, in the board's order: one piece as a string, a
+/// stack as a list.
+fn occupied(game: &Game, state: &State) -> Result<Filled, String> {
+    let mut sites = Vec::new();
+    for name in game.board.site_names() {
+        let Some(at) = game.board.site(name) else { continue };
+        let mut pieces = pieces_at(game, state, at);
+        match pieces.len() {
+            0 => {}
+            1 => sites.push((name.to_string(), Filled::Text(pieces.remove(0)))),
+            _ => sites.push((name.to_string(), Filled::Texts(pieces))),
+        }
+    }
+    if sites.is_empty() {
+        let first = game.board.site_names().next().unwrap_or("a1");
+        return Err(format!(
+            "the board is empty, which `board = {{}}` cannot say: name sites that must be empty, as `{first} = \"\"`"
+        ));
+    }
+    Ok(Filled::Table(sites))
+}
+
+/// The piece types worth writing in hands: those someone holds now or held
+/// at the scenario's start (so an emptied hand is written as 0).
+fn hand_types(game: &Game, start: &State, state: &State) -> Vec<usize> {
+    let owners = 0..game.owner_count() as u8;
+    (0..game.pieces.len())
+        .filter(|&t| owners.clone().any(|p| start.hand(p, t as u8) > 0 || state.hand(p, t as u8) > 0))
+        .collect()
+}
+
+fn hand(game: &Game, state: &State, owner: u8, types: &[usize]) -> Filled {
+    Filled::Table(
+        types
+            .iter()
+            .map(|&t| (game.pieces[t].name.clone(), Filled::Number(state.hand(owner, t as u8).into())))
+            .collect(),
+    )
+}
+
+const NO_HANDS: &str = "nobody holds pieces in hand, here or at the scenario's start";
+
+/// Each player's hand (and the neutral one, when it holds anything).
+fn all_hands(game: &Game, start: &State, state: &State) -> Result<Filled, String> {
+    let types = hand_types(game, start, state);
+    if types.is_empty() {
+        return Err(NO_HANDS.into());
+    }
+    let neutral = game.neutral();
+    let holds = |p: u8| types.iter().any(|&t| start.hand(p, t as u8) > 0 || state.hand(p, t as u8) > 0);
+    let owners = (0..game.players.len() as u8).chain(holds(neutral).then_some(neutral));
+    Ok(Filled::Table(owners.map(|p| (game.player_name(p).to_string(), hand(game, state, p, &types))).collect()))
+}
+
+fn one_hand(game: &Game, start: &State, state: &State, owner: u8) -> Result<Filled, String> {
+    let types = hand_types(game, start, state);
+    if types.is_empty() {
+        return Err(NO_HANDS.into());
+    }
+    Ok(hand(game, state, owner, &types))
 }
