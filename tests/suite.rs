@@ -19,6 +19,7 @@ mod fmt;
 mod follow_ups;
 mod limits;
 mod man_in_the_moon;
+mod play;
 mod properties;
 mod reliability;
 mod render;

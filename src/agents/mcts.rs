@@ -76,6 +76,17 @@ impl Agent for MctsAgent {
     }
 
     fn choose(&mut self, state: &State) -> Option<Move> {
+        self.choose_reporting(state, &mut |_| {})
+    }
+}
+
+/// How many playouts go between two calls of a progress callback.
+const REPORT_EVERY: u32 = 100;
+
+impl MctsAgent {
+    /// `choose`, telling `progress` the playouts done so far every
+    /// `REPORT_EVERY` playouts (for a progress bar while it thinks).
+    pub fn choose_reporting(&mut self, state: &State, progress: &mut dyn FnMut(u32)) -> Option<Move> {
         let untried = self.legal(state);
         if untried.len() <= 1 {
             return untried.first().copied();
@@ -89,7 +100,10 @@ impl Agent for MctsAgent {
             vec![Node { mv: None, mover: root_mover, children: Vec::new(), untried, visits: 0, score: 0.0 }];
         let mut scratch = state.clone();
         let mut path = Vec::new();
-        for _ in 0..self.playouts {
+        for done in 0..self.playouts {
+            if done % REPORT_EVERY == 0 {
+                progress(done);
+            }
             scratch.clone_from(state);
             path.clear();
             path.push(0);

@@ -15,6 +15,27 @@ pub fn perft(state: &State, depth: u32) -> u64 {
     count(state, &mut buffers, &mut states)
 }
 
+/// `perft`, calling `progress(done, of)` after counting under each first
+/// move (for a progress bar; the count is the same).
+pub fn perft_reporting(state: &State, depth: u32, progress: &mut dyn FnMut(usize, usize)) -> u64 {
+    if depth <= 1 {
+        return perft(state, depth);
+    }
+    let mut buffers = vec![Vec::with_capacity(64); depth as usize];
+    let mut states = vec![state.clone(); depth as usize];
+    state.legal_moves(&mut buffers[0]);
+    let (moves, deeper_buffers) = buffers.split_first_mut().expect("depth at least 2");
+    let (child, deeper_states) = states.split_first_mut().expect("one state per depth");
+    let mut total = 0;
+    for (i, mv) in moves.iter().enumerate() {
+        child.clone_from(state);
+        child.apply_listing(mv, &mut deeper_buffers[0]);
+        total += count(child, deeper_buffers, deeper_states);
+        progress(i + 1, moves.len());
+    }
+    total
+}
+
 /// The count below `state`, whose legal moves are in `buffers[0]`.
 fn count(state: &State, buffers: &mut [Vec<Move>], states: &mut [State]) -> u64 {
     let (moves, deeper_buffers) = buffers.split_first_mut().expect("depth at least 1");

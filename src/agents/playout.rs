@@ -125,6 +125,18 @@ const CHUNK: u64 = 64;
 
 /// Runs `playouts` random playouts from `start`, in parallel on `threads` threads.
 pub fn run_batch(start: &State, playouts: u64, seed: u64, threads: usize) -> BatchStats {
+    run_batch_reporting(start, playouts, seed, threads, &|_| {})
+}
+
+/// `run_batch`, telling `progress` how many playouts each chunk finished
+/// (once a chunk, from whichever thread ran it: cheap enough for a progress bar).
+pub fn run_batch_reporting(
+    start: &State,
+    playouts: u64,
+    seed: u64,
+    threads: usize,
+    progress: &(dyn Fn(u64) + Sync),
+) -> BatchStats {
     use rand::SeedableRng;
     use rayon::prelude::*;
     let players = start.game().players.len();
@@ -148,6 +160,7 @@ pub fn run_batch(start: &State, playouts: u64, seed: u64, threads: usize) -> Bat
                 None => stats.unfinished += 1,
             }
         }
+        progress(count);
         stats
     };
     let merge = |mut a: BatchStats, b: BatchStats| {

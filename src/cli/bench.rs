@@ -2,7 +2,8 @@
 
 use super::GameArgs;
 use super::common::load;
-use crate::agents::playout::run_batch;
+use super::progress;
+use crate::agents::playout::run_batch_reporting;
 use std::time::Instant;
 
 pub fn run(args: &GameArgs, playouts: u64, seed: u64, threads: usize) -> i32 {
@@ -10,7 +11,10 @@ pub fn run(args: &GameArgs, playouts: u64, seed: u64, threads: usize) -> i32 {
         return 1;
     };
     let begun = Instant::now();
-    let stats = run_batch(&state, playouts, seed, threads.max(1));
+    let bar = progress::bar(playouts, &game.title, "playouts");
+    // The bar moves a chunk of playouts at a time, from the threads running them.
+    let stats = run_batch_reporting(&state, playouts, seed, threads.max(1), &|done| bar.inc(done));
+    bar.finish_and_clear();
     let seconds = begun.elapsed().as_secs_f64().max(1e-9);
     let n = stats.playouts.max(1) as f64;
     println!("{}: {} random playouts, seed {seed}, {} thread(s)", game.title, stats.playouts, threads.max(1));

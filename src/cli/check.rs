@@ -141,10 +141,13 @@ fn smoke_run(game: &std::sync::Arc<crate::engine::Game>) -> Smoke {
         nodes = perft(&start, depth);
     }
     let playouts_begun = Instant::now();
+    let bar = super::progress::bar(SMOKE_PLAYOUTS, &format!("smoke run of {}", game.title), "games");
     let mut stats = run_batch(&start, SMOKE_BATCH, 1, 1);
     while stats.playouts < SMOKE_PLAYOUTS && playouts_begun.elapsed().as_secs_f64() < SMOKE_SECONDS {
+        bar.set_position(stats.playouts);
         stats.add(&run_batch(&start, SMOKE_BATCH, 1 + stats.playouts, 1));
     }
+    bar.finish_and_clear();
     Smoke {
         perft_depth: depth,
         perft: nodes,

@@ -10,6 +10,7 @@ mod fmt;
 mod new;
 mod perft;
 mod play;
+mod progress;
 mod replay;
 mod show;
 mod test;
@@ -182,6 +183,10 @@ pub enum Command {
         /// letting the computer roll them.
         #[arg(long = "type-dice")]
         type_dice: bool,
+        /// Go on with a game saved by `save FILE` in play (or recorded by
+        /// `orrery trace --format json`): its moves are replayed and checked first.
+        #[arg(long, value_name = "FILE")]
+        resume: Option<PathBuf>,
     },
     /// Start a new game: a starter rule file and its scenario file, both checking clean.
     New {
@@ -217,8 +222,8 @@ pub fn run(cli: Cli) -> i32 {
         Command::Perft { game, depth, divide } => perft::run(&game, depth, divide),
         Command::Bench { game, playouts, seed, threads } => bench::run(&game, playouts, seed, threads),
         Command::Trace { game, seed, format } => trace::run(&game, seed, format),
-        Command::Play { game, random, ai, think, seed, type_dice } => {
-            play::run(&game, &play::Players { random: &random, ai: &ai, think, seed, type_dice })
+        Command::Play { game, random, ai, think, seed, type_dice, resume } => {
+            play::run(&game, &play::Players { random: &random, ai: &ai, think, seed, type_dice }, resume.as_deref())
         }
         Command::Draw { game, format, trace, ply } => draw::run(&game, format, trace.as_deref(), ply),
         Command::Test { paths, with_scenarios_of, options, bless } => match with_scenarios_of {

@@ -2,7 +2,8 @@
 
 use super::GameArgs;
 use super::common::load;
-use crate::agents::perft::{divide, perft};
+use super::progress;
+use crate::agents::perft::{divide, perft_reporting};
 use std::time::Instant;
 
 pub fn run(args: &GameArgs, depth: u32, split: bool) -> i32 {
@@ -25,7 +26,13 @@ pub fn run(args: &GameArgs, depth: u32, split: bool) -> i32 {
     }
     for d in 1..=depth {
         let begun = Instant::now();
-        let nodes = perft(&state, d);
+        // The bar moves once per first move counted under.
+        let bar = progress::bar(0, &format!("perft({d})"), "first moves");
+        let nodes = perft_reporting(&state, d, &mut |done, of| {
+            bar.set_length(of as u64);
+            bar.set_position(done as u64);
+        });
+        bar.finish_and_clear();
         let seconds = begun.elapsed().as_secs_f64();
         println!("perft({d}) = {nodes:<14} {:>8.3}s  {:>12.0} nodes/s", seconds, nodes as f64 / seconds.max(1e-9));
     }

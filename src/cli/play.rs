@@ -1,14 +1,25 @@
 //! `orrery play`: a game in the terminal. People type moves in the game's
 //! notation; an illegal or mistyped move is answered with why, and the legal
-//! moves. Commands: `moves`, `board`, `help`, `quit`.
+//! moves. After each move the board shows where it went, and what it did
+//! besides (captures, promotions, flips) is said. Commands: `moves`,
+//! `board`, `undo`, `hint`, `save FILE`, `help`, `quit`. On a terminal the
+//! board is redrawn in place; piped, the output is plain lines.
 
 use super::GameArgs;
-use super::common::load;
+use super::common::{color, load};
+use super::progress;
 use crate::agents::{Agent, MctsAgent, RandomAgent};
+use crate::board::{NO_SITE, Site};
+use crate::diagnostics::{Source, render_all};
+use crate::engine::{Game, Move, State};
 use crate::formats::notation::{MoveError, parse_move};
-use crate::game::rules::CHANCE;
-use crate::render::{board_text, status_text};
-use std::io::BufRead;
+use crate::formats::position::parse_position;
+use crate::formats::trace::{read_header, replay, transcript};
+use crate::game::rules::{CHANCE, Code};
+use crate::render::{board_text_marking, status_text};
+use std::io::{BufRead, IsTerminal, Write};
+use std::path::Path;
+use std::sync::Arc;
 
 /// Who plays what: the players the computer plays, at random or by search,
 /// and whether a person types the throws of the dice.
@@ -20,88 +31,401 @@ pub struct Players<'a> {
     pub type_dice: bool,
 }
 
-pub fn run(args: &GameArgs, players: &Players) -> i32 {
+const COMMANDS: &str = "  MOVE        play a move, written like {example}
+  moves       list the legal moves
+  board       draw the board again
+  undo        take back the last move (and the computer's answer to it)
+  hint        ask the computer for a move, without playing it
+  save FILE   save the game so far (`orrery replay` checks it, `orrery play --resume FILE` goes on with it)
+  help        this list
+  quit        stop (`exit` too)";
+
+/// Clears a terminal and puts the cursor top left.
+const CLEAR: &str = "\x1b[H\x1b[2J";
+
+/// Move lines shown under the board when it is redrawn in place.
+const RECENT_MOVES: usize = 3;
+
+pub fn run(args: &GameArgs, players: &Players, resume: Option<&Path>) -> i32 {
     let Players { random, ai, think, seed, type_dice } = *players;
-    let Ok((game, mut state)) = load(args) else {
-        return 1;
+    let loaded = match resume {
+        Some(file) => load_saved(args, file),
+        None => load(args).map(|(game, start)| (game, start, Vec::new())),
     };
-    let mut dice_agent = RandomAgent::new(seed ^ 0xd1ce);
+    let Ok((game, start, moves)) = loaded else { return 1 };
     for name in random.iter().chain(ai) {
         if game.player_index(name).is_none() {
             eprintln!("error: `{name}` is not a player of {} (players: {})", game.title, game.players.join(", "));
             return 1;
         }
     }
+    let mut history = History { states: vec![start], moves: Vec::new() };
+    for mv in moves {
+        history.play(mv);
+    }
+    // Who the computer plays: the dice unless they are typed, and the players named.
+    let computer = |state: &State| {
+        let player = state.current_player();
+        if player == CHANCE {
+            return !type_dice;
+        }
+        let name = game.player_name(player).to_string();
+        ai.contains(&name) || random.contains(&name)
+    };
+    let anyone_types = type_dice || game.players.iter().any(|p| !ai.contains(p) && !random.contains(p));
+    let mut dice_agent = RandomAgent::new(seed ^ 0xd1ce);
     let mut random_agent = RandomAgent::new(seed);
     let mut search_agent = MctsAgent::new(seed, think);
+    let mut hint_agent = MctsAgent::new(seed ^ 0x4e17, think);
+    let screen = Screen { title: game.title.clone(), in_place: std::io::stdout().is_terminal() };
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
-    println!("{} -- type a move, `moves`, `board`, `help` or `quit`", game.title);
-    print!("{}", board_text(&state));
-    while !state.is_over() {
-        let player = &game.player_name(state.current_player()).to_string();
-        println!("{}", status_text(&state));
-        let chance = state.current_player() == CHANCE;
-        let computer: Option<&mut dyn Agent> = if chance && !type_dice {
-            Some(&mut dice_agent)
-        } else if chance {
-            None
-        } else if ai.contains(player) {
-            Some(&mut search_agent)
-        } else if random.contains(player) {
-            Some(&mut random_agent)
-        } else {
-            None
-        };
-        if let Some(computer) = computer {
-            let Some(mv) = computer.choose(&state) else {
-                break;
+
+    screen.intro(&history, resume);
+    let mut told_over = false;
+    loop {
+        let state = history.current().clone();
+        let player = game.player_name(state.current_player()).to_string();
+        if !state.is_over() && computer(&state) {
+            let mv = if state.current_player() == CHANCE {
+                dice_agent.choose(&state)
+            } else if ai.contains(&player) {
+                think_with_bar(&mut search_agent, &state, &format!("{player} thinks"), think)
+            } else {
+                random_agent.choose(&state)
             };
-            println!("{player} plays {}", state.move_text(&mv));
-            state.apply(&mv);
-            print!("{}", board_text(&state));
+            let Some(mv) = mv else { break };
+            history.play(mv);
+            screen.after_move(&history);
             continue;
         }
-        print!("{player}> ");
-        use std::io::Write;
+        println!("{}", status_text(&state));
+        if state.is_over() && !told_over {
+            println!("the game is over: `undo`, `save FILE` or `quit`");
+            told_over = true;
+        }
+        print!("{}> ", if state.is_over() { "game over" } else { &player });
         let _ = std::io::stdout().flush();
         let Some(Ok(line)) = lines.next() else {
             println!();
             return 0;
         };
-        match line.trim() {
-            "" => continue,
+        let line = line.trim();
+        let (command, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+        match command {
+            "" => {}
             "quit" | "exit" => return 0,
-            "board" => print!("{}", board_text(&state)),
+            "board" => screen.redraw(&history),
             "moves" => println!("legal: {}", legal_list(&state)),
-            "help" => println!(
-                "moves are written like {}; `moves` lists the legal ones, `board` redraws, `quit` stops",
-                example(&state)
-            ),
-            text => match parse_move(&state, text) {
+            "help" => println!("commands:\n{}", COMMANDS.replace("{example}", &example(&state))),
+            "undo" => {
+                let undone = history.undo(|s| anyone_types && computer(s));
+                if undone == 0 {
+                    println!("nothing to undo");
+                    continue;
+                }
+                told_over = false;
+                screen.redraw(&history);
+                println!("took back {undone} {}", if undone == 1 { "move" } else { "moves" });
+            }
+            "hint" if state.is_over() => println!("the game is over"),
+            "hint" => match think_with_bar(&mut hint_agent, &state, "thinking of a hint", think) {
+                Some(mv) => println!("hint: {}", state.move_text(&mv)),
+                None => println!("no move to hint"),
+            },
+            "save" if rest.trim().is_empty() => println!("save needs a file name, as in `save game.jsonl`"),
+            "save" => save(&history, seed, Path::new(rest.trim())),
+            _ => match parse_move(&state, line) {
                 Ok(mv) => {
-                    state.apply(&mv);
-                    print!("{}", board_text(&state));
+                    history.play(mv);
+                    screen.after_move(&history);
                 }
                 Err(e @ MoveError::Illegal { .. }) => {
                     println!("{e}");
                     println!("legal: {}", e.legal().join(" "));
                 }
-                Err(e) => println!("{e}"),
+                Err(e) => println!("{e} (`help` lists the commands)"),
             },
         }
     }
-    println!("{}", status_text(&state));
+    println!("{}", status_text(history.current()));
     0
 }
 
-fn legal_list(state: &crate::engine::State) -> String {
+/// The game so far: the start and the position after each move.
+struct History {
+    /// Never empty: `states[0]` is the start, `states[i + 1]` follows `moves[i]`.
+    states: Vec<State>,
+    moves: Vec<Move>,
+}
+
+impl History {
+    fn current(&self) -> &State {
+        self.states.last().expect("the start is always kept")
+    }
+
+    fn play(&mut self, mv: Move) {
+        let mut next = self.current().clone();
+        next.apply(&mv);
+        self.states.push(next);
+        self.moves.push(mv);
+    }
+
+    /// Takes back one move, then more while `computer` plays the side to
+    /// move (a person takes back their move and the computer's answer).
+    /// How many moves it took back.
+    fn undo(&mut self, computer: impl Fn(&State) -> bool) -> usize {
+        let mut undone = 0;
+        while !self.moves.is_empty() && (undone == 0 || computer(self.current())) {
+            self.moves.pop();
+            self.states.pop();
+            undone += 1;
+        }
+        undone
+    }
+
+    /// The last move, as the players see it: who played what, and what it did.
+    fn describe(&self, i: usize) -> String {
+        let (before, mv, after) = (&self.states[i], &self.moves[i], &self.states[i + 1]);
+        let player = before.game().player_name(before.current_player());
+        let effects = effects(before, mv, after);
+        let text = before.move_text(mv);
+        if effects.is_empty() {
+            format!("{player} plays {text}")
+        } else {
+            format!("{player} plays {text}: {}", effects.join(", "))
+        }
+    }
+
+    /// The sites the last move left and reached, to mark on the board.
+    fn marks(&self) -> Vec<Site> {
+        let Some(mv) = self.moves.last() else { return Vec::new() };
+        let sites = self.current().game().board.site_count();
+        [mv.from, mv.to].into_iter().filter(|&s| s != NO_SITE && (s as usize) < sites).collect()
+    }
+}
+
+/// Where the game is shown: redrawn in place on a terminal, written line
+/// after line otherwise (pipes and tests).
+struct Screen {
+    title: String,
+    in_place: bool,
+}
+
+impl Screen {
+    fn intro(&self, history: &History, resumed: Option<&Path>) {
+        if self.in_place {
+            self.redraw(history);
+        } else {
+            println!("{} -- type a move, `moves`, `board`, `undo`, `hint`, `save FILE`, `help` or `quit`", self.title);
+            print!("{}", board_text_marking(history.current(), &history.marks()));
+        }
+        if let Some(file) = resumed {
+            println!("resumed {} after {} plies", file.display(), history.moves.len());
+        }
+    }
+
+    /// After a move: the whole screen again, or the move and the board below what was there.
+    fn after_move(&self, history: &History) {
+        if self.in_place {
+            self.redraw(history);
+        } else {
+            println!("{}", history.describe(history.moves.len() - 1));
+            print!("{}", board_text_marking(history.current(), &history.marks()));
+        }
+    }
+
+    fn redraw(&self, history: &History) {
+        if self.in_place {
+            print!("{CLEAR}");
+            println!("{} -- `help` lists the commands", self.title);
+        }
+        print!("{}", board_text_marking(history.current(), &history.marks()));
+        if self.in_place {
+            for i in history.moves.len().saturating_sub(RECENT_MOVES)..history.moves.len() {
+                println!("{:>4}. {}", i + 1, history.describe(i));
+            }
+        }
+    }
+}
+
+/// The agent's move, with a progress bar while it thinks (on a terminal).
+fn think_with_bar(agent: &mut MctsAgent, state: &State, what: &str, playouts: u32) -> Option<Move> {
+    let bar = progress::bar(playouts.max(1) as u64, what, "playouts");
+    let mv = agent.choose_reporting(state, &mut |done| bar.set_position(done as u64));
+    bar.finish_and_clear();
+    mv
+}
+
+/// What a move did besides moving its piece, read off the boards before and
+/// after: `captures e4 f4`, `d8 becomes queen`, `flips c3 d4`, `rook h1-f1`
+/// (another piece moved along), `arrow on g7` (a piece put down).
+fn effects(before: &State, mv: &Move, after: &State) -> Vec<String> {
+    let game = before.game();
+    let sites = game.board.site_count();
+    let on_board = |s: Site| (s != NO_SITE && (s as usize) < sites).then_some(s);
+    let contents = |state: &State, s: Site| -> Vec<Code> {
+        match game.stacks {
+            Some(_) => state.position().stack(s).to_vec(),
+            None => [state.cell(s)].into_iter().filter(|&c| c != 0).collect(),
+        }
+    };
+    // What each site lost and gained, as bags of pieces.
+    let (mut lost, mut gained): (Vec<Vec<Code>>, Vec<Vec<Code>>) = (0..sites as Site)
+        .map(|s| {
+            let (was, is) = (contents(before, s), contents(after, s));
+            (minus(&was, &is), minus(&is, &was))
+        })
+        .unzip();
+    let name = |s: usize| game.board.site_name(s as Site);
+    let type_name = |c: Code| game.pieces[game.type_of(c) as usize].name.as_str();
+    let mut promoted = Vec::new();
+
+    // The move itself: its piece leaves `from` (a placement comes from the
+    // hand) and arrives at `to`, perhaps as another type.
+    let (from, to) = (on_board(mv.from).map(usize::from), on_board(mv.to).map(usize::from));
+    let left = from.and_then(|f| contents(before, f as Site).last().copied());
+    if let (Some(f), Some(piece)) = (from, left) {
+        take(&mut lost[f], piece);
+    }
+    if let Some(t) = to {
+        let arrived = contents(after, t as Site).last().copied().filter(|&c| take(&mut gained[t], c));
+        let moved_type = left.map_or(mv.piece, |c| game.type_of(c));
+        if let Some(arrived) = arrived.filter(|&c| game.type_of(c) != moved_type) {
+            promoted.push(format!("{} becomes {}", name(t), type_name(arrived)));
+        }
+        // The rest of a stack moved with its top.
+        if let Some(f) = from {
+            let carried = minus(&lost[f], &minus(&lost[f], &gained[t]));
+            lost[f] = minus(&lost[f], &carried);
+            gained[t] = minus(&gained[t], &carried);
+        }
+    }
+
+    // Pieces gone from one site and come to another moved along (castling).
+    let mut moved_along = Vec::new();
+    for (a, bag) in lost.iter_mut().enumerate() {
+        while let Some(&code) = bag.first() {
+            let Some(b) = (0..sites).find(|&b| b != a && gained[b].contains(&code)) else { break };
+            take(bag, code);
+            take(&mut gained[b], code);
+            moved_along.push(format!("{} {}-{}", type_name(code), name(a), name(b)));
+        }
+    }
+
+    let (mut captured, mut flipped, mut placed) = (Vec::new(), Vec::new(), Vec::new());
+    for s in 0..sites {
+        match (lost[s].first(), gained[s].first()) {
+            (None, None) => {}
+            (Some(_), None) => captured.push(name(s).to_string()),
+            (None, Some(&c)) => placed.push(format!("{} on {}", type_name(c), name(s))),
+            // The same type, another owner: turned over.
+            (Some(&was), Some(&is)) if game.type_of(was) == game.type_of(is) => flipped.push(name(s).to_string()),
+            (Some(&was), Some(&is)) if game.owner_of(was) == game.owner_of(is) => {
+                promoted.push(format!("{} becomes {}", name(s), type_name(is)))
+            }
+            (Some(_), Some(&is)) => promoted.push(format!("{} becomes {}", name(s), game.describe_code(is))),
+        }
+    }
+    // What the move's text says already (`e1-g1,h1-f1`, `d1-d7/arrow@g7`) is not said again.
+    let text = before.move_text(mv);
+    let parts: Vec<&str> = text.split([',', '/']).collect();
+    moved_along.retain(|m| !m.split_once(' ').is_some_and(|(_, sites)| parts.contains(&sites)));
+    placed.retain(|p| {
+        !p.split_once(" on ")
+            .is_some_and(|(piece, site)| parts.iter().any(|part| *part == site || *part == format!("{piece}@{site}")))
+    });
+    let mut said = Vec::new();
+    if !captured.is_empty() {
+        said.push(format!("captures {}", captured.join(" ")));
+    }
+    said.extend(promoted);
+    if !flipped.is_empty() {
+        said.push(format!("flips {}", flipped.join(" ")));
+    }
+    said.extend(moved_along);
+    said.extend(placed);
+    said
+}
+
+/// The pieces of `a` not matched one for one in `b`.
+fn minus(a: &[Code], b: &[Code]) -> Vec<Code> {
+    let mut rest = a.to_vec();
+    for code in b {
+        take(&mut rest, *code);
+    }
+    rest
+}
+
+/// Removes one `code` from `bag`; whether there was one.
+fn take(bag: &mut Vec<Code>, code: Code) -> bool {
+    match bag.iter().position(|&c| c == code) {
+        Some(i) => {
+            bag.remove(i);
+            true
+        }
+        None => false,
+    }
+}
+
+/// Writes the game so far as a transcript `orrery replay` checks.
+fn save(history: &History, seed: u64, file: &Path) {
+    let mut text = String::new();
+    for line in transcript(&history.states[0], &history.moves, seed) {
+        text.push_str(&line.to_string());
+        text.push('\n');
+    }
+    match std::fs::write(file, text) {
+        Ok(()) => println!("saved {} plies to {}", history.moves.len(), file.display()),
+        Err(e) => println!("error: cannot write {}: {e}", file.display()),
+    }
+}
+
+/// The game, start and moves of a saved transcript, set up as its header
+/// says (options and `--position` on the command line win), every move
+/// replayed and checked.
+fn load_saved(args: &GameArgs, file: &Path) -> Result<(Arc<Game>, State, Vec<Move>), ()> {
+    let text = std::fs::read_to_string(file).map_err(|e| eprintln!("error: cannot read {}: {e}", file.display()))?;
+    let header = read_header(&text).map_err(|e| eprintln!("error: {}: {e}", file.display()))?.unwrap_or_default();
+    let mut args = args.clone();
+    if args.options.is_empty() {
+        args.options = header.options.iter().map(|(name, value)| format!("{name}={value}")).collect();
+    }
+    let (game, mut start) = load(&args)?;
+    if let (None, Some(position)) = (&args.position, &header.start) {
+        let source = Source::new(format!("{} (start position)", file.display()), position.clone());
+        start = parse_position(&game, source).map_err(|report| {
+            eprint!("{}", render_all(&report.source, &report.diagnostics, color()));
+        })?;
+    }
+    if let Some(recorded) = header.rules_hash.filter(|h| *h != game.rules_hash()) {
+        eprintln!(
+            "warning: {} was saved with another text of {} (hash {recorded}, now {})",
+            file.display(),
+            args.file.display(),
+            game.rules_hash()
+        );
+    }
+    replay(&start, &text).map_err(|e| eprintln!("error: {}: {e}", file.display()))?;
+    // The replay checked every move; now keep them.
+    let mut state = start.clone();
+    let mut moves = Vec::new();
+    for line in text.lines().filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok()) {
+        if let Some(text) = line.get("move").and_then(serde_json::Value::as_str) {
+            let mv = state.play(text).map_err(|e| eprintln!("error: {}: {e}", file.display()))?;
+            moves.push(mv);
+        }
+    }
+    Ok((game, start, moves))
+}
+
+fn legal_list(state: &State) -> String {
     let mut moves = Vec::new();
     state.legal_moves(&mut moves);
     moves.iter().map(|m| state.move_text(m)).collect::<Vec<_>>().join(" ")
 }
 
-fn example(state: &crate::engine::State) -> String {
+fn example(state: &State) -> String {
     let mut moves = Vec::new();
     state.legal_moves(&mut moves);
     moves.first().map_or("(no moves)".to_string(), |m| format!("`{}`", state.move_text(m)))

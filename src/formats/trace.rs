@@ -8,7 +8,7 @@
 //! last `{"ply", "board", "outcome"}`.
 
 use crate::agents::playout::{MAX_PLIES, PlayoutRng};
-use crate::engine::state::State;
+use crate::engine::state::{Move, State};
 use rand::SeedableRng;
 use serde_json::{Map, Value, json};
 
@@ -50,8 +50,9 @@ pub fn record(start: &State, seed: u64) -> Vec<Value> {
     play(start, seed).0
 }
 
-/// The recorded lines and the final state.
-fn play(start: &State, seed: u64) -> (Vec<Value>, State) {
+/// The first line of a transcript of a game from `start`: the game, how it
+/// was set up, and the seed of its random choices.
+pub fn header(start: &State, seed: u64) -> Value {
     let game = start.game();
     let options: Map<String, Value> = game
         .options
@@ -61,7 +62,7 @@ fn play(start: &State, seed: u64) -> (Vec<Value>, State) {
         .collect();
     let setup = super::position::to_toml(&game.initial_state());
     let written = super::position::to_toml(start);
-    let header = json!({
+    json!({
         "game": game.title,
         "seed": seed,
         "players": game.players,
@@ -70,8 +71,51 @@ fn play(start: &State, seed: u64) -> (Vec<Value>, State) {
         "options": options,
         "start": if written == setup { Value::Null } else { json!(written) },
         "orrery": env!("CARGO_PKG_VERSION"),
+    })
+}
+
+/// The line of a ply: the position before `mv`, and `mv`.
+fn ply_line(state: &State, legal: usize, mv: &Move) -> Value {
+    let mut line = json!({
+        "ply": state.ply(),
+        "to_move": state.game().player_name(state.current_player()),
+        "phase": state.phase_name(),
+        "legal": legal,
+        "move": state.move_text(mv),
+        "board": board_json(state),
     });
-    let mut lines = vec![header];
+    add_state(&mut line, state);
+    line
+}
+
+/// The last line: the final board and the outcome (null while the game goes on).
+fn last_line(state: &State) -> Value {
+    let outcome =
+        state.outcome().map_or(Value::Null, |o| json!({ "winner": o.winner, "draw": o.draw, "reason": o.reason }));
+    let mut last = json!({ "ply": state.ply(), "board": board_json(state), "outcome": outcome });
+    add_state(&mut last, state);
+    last
+}
+
+/// A transcript of `moves` played from `start` (a game people played, say),
+/// in the same format as `record`'s; `seed` goes in the header. `moves`
+/// must be legal one after the other.
+pub fn transcript(start: &State, moves: &[Move], seed: u64) -> Vec<Value> {
+    let mut lines = vec![header(start, seed)];
+    let mut state = start.clone();
+    let mut legal = Vec::new();
+    for mv in moves {
+        state.legal_moves(&mut legal);
+        lines.push(ply_line(&state, legal.len(), mv));
+        state.apply(mv);
+    }
+    lines.push(last_line(&state));
+    lines
+}
+
+/// The recorded lines and the final state.
+fn play(start: &State, seed: u64) -> (Vec<Value>, State) {
+    let mut lines = vec![header(start, seed)];
     let mut rng = PlayoutRng::seed_from_u64(seed);
     let mut state = start.clone();
     let mut moves = Vec::new();
@@ -81,23 +125,10 @@ fn play(start: &State, seed: u64) -> (Vec<Value>, State) {
             break;
         }
         let mv = crate::agents::playout::pick(&state, &moves, &mut rng);
-        let mut line = json!({
-            "ply": state.ply(),
-            "to_move": game.player_name(state.current_player()),
-            "phase": state.phase_name(),
-            "legal": moves.len(),
-            "move": state.move_text(&mv),
-            "board": board_json(&state),
-        });
-        add_state(&mut line, &state);
-        lines.push(line);
+        lines.push(ply_line(&state, moves.len(), &mv));
         state.apply(&mv);
     }
-    let outcome =
-        state.outcome().map_or(Value::Null, |o| json!({ "winner": o.winner, "draw": o.draw, "reason": o.reason }));
-    let mut last = json!({ "ply": state.ply(), "board": board_json(&state), "outcome": outcome });
-    add_state(&mut last, &state);
-    lines.push(last);
+    lines.push(last_line(&state));
     (lines, state)
 }
 

@@ -8,4 +8,4 @@ mod text;
 pub use glyphs::{labels, letters};
 pub use last_move::LastMove;
 pub use svg::{board_svg, picture_svg};
-pub use text::{board_text, legend_text, status_text};
+pub use text::{board_text, board_text_marking, legend_text, status_text};

@@ -40,6 +40,12 @@ pub fn legend_text(state: &State) -> String {
 }
 
 pub fn board_text(state: &State) -> String {
+    board_text_marking(state, &[])
+}
+
+/// The board with `marks` (the last move's sites, say) picked out: in
+/// brackets on a grid, `*` after the point in a graph board's list.
+pub fn board_text_marking(state: &State, marks: &[Site]) -> String {
     let game = state.game();
     let mut out = String::new();
     match game.board.shape {
@@ -49,7 +55,15 @@ pub fn board_text(state: &State) -> String {
                 for file in 0..files {
                     let site = (rank * files + file) as u16;
                     let code = state.cell(site);
-                    out.push(' ');
+                    // A marked cell opens a bracket in the space before it and
+                    // closes it in the space after it, so the columns stay put.
+                    out.push(if marks.contains(&site) {
+                        '['
+                    } else if file > 0 && marks.contains(&(site - 1)) {
+                        ']'
+                    } else {
+                        ' '
+                    });
                     match &game.stacks {
                         // A stack: its pieces bottom to top, padded to the tallest stack.
                         Some(def) => {
@@ -62,6 +76,9 @@ pub fn board_text(state: &State) -> String {
                         }
                         None => out.push(if code == 0 { '.' } else { symbol(state, code) }),
                     }
+                }
+                if marks.contains(&(((rank + 1) * files - 1) as Site)) {
+                    out.push(']');
                 }
                 out.push('\n');
             }
@@ -80,7 +97,8 @@ pub fn board_text(state: &State) -> String {
             for site in 0..game.board.site_count() as u16 {
                 let code = state.cell(site);
                 let contents = if code == 0 { "-".to_string() } else { game.describe_code(code) };
-                out.push_str(&format!("{:>width$}  {}\n", game.board.site_name(site), contents));
+                let mark = if marks.contains(&site) { "  *" } else { "" };
+                out.push_str(&format!("{:>width$}  {}{mark}\n", game.board.site_name(site), contents));
             }
         }
     }
