@@ -12,6 +12,7 @@ mod cli_new;
 mod diagnostics;
 mod docs;
 mod draw;
+mod explain;
 mod flying_obelisks;
 mod follow_ups;
 mod limits;

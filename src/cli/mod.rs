@@ -6,6 +6,7 @@ mod common;
 mod completions;
 mod diff;
 mod draw;
+mod explain;
 mod new;
 mod perft;
 mod play;
@@ -119,6 +120,17 @@ pub enum Command {
         #[arg(long = "option", value_name = "NAME=VALUE")]
         options: Vec<String>,
     },
+    /// Say which rule makes a move legal, or which condition of which rule refuses it.
+    Explain {
+        #[command(flatten)]
+        game: GameArgs,
+        /// The move, in the game's notation (`b3-c3`, `c3`, `man@c3`).
+        #[arg(value_name = "MOVE")]
+        mv: String,
+        /// Moves to play first, from the start or the position file, in order.
+        #[arg(long = "after", value_name = "MOVE", num_args = 1..)]
+        after: Vec<String>,
+    },
     /// Print the whole rule file a variant resolves to, each item marked with where it comes from.
     Show {
         /// The rule file (a variant or a whole game).
@@ -190,6 +202,7 @@ pub fn run(cli: Cli) -> i32 {
             Some(base) => test::run_with_scenarios_of(&paths, &base),
             None => test::run(&paths, &options),
         },
+        Command::Explain { game, mv, after } => explain::run(&game, &mv, &after),
         Command::Show { file } => show::run(&file),
         Command::Diff { first, second } => diff::run(&first, &second),
         Command::Replay { game, transcript } => replay::run(&game, &transcript),

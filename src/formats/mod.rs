@@ -1,6 +1,7 @@
 //! Text formats around the engine: moves as text (notation), position files,
 //! scenario files and seeded transcripts. Each reports bad input with a span.
 
+pub mod explain;
 pub mod notation;
 pub mod position;
 pub mod scenario;
