@@ -1,7 +1,7 @@
 //! Site sets of every width: rays cut at their first blocker, the last
 //! site of the widest sets, tables, and the width a board's size picks.
 
-use orrery::board::{SetTable, Site, SiteSet, Sites128, SitesWide, Width};
+use orrery::board::{SetTable, Site, SiteSet, Sites64, Sites128, SitesWide, Width};
 
 fn set<S: SiteSet>(sites: &[Site]) -> S {
     let mut set = S::EMPTY;
@@ -54,6 +54,9 @@ fn tables_read_back_what_was_stored() {
 
 #[test]
 fn widths_follow_the_board() {
+    assert_eq!(Width::for_sites(9), Width::Small);
+    assert_eq!(Width::for_sites(63), Width::Small);
+    assert_eq!(Width::for_sites(64), Width::Narrow);
     assert_eq!(Width::for_sites(127), Width::Narrow);
     assert_eq!(Width::for_sites(128), Width::Wide);
     assert_eq!(Width::for_sites(625), Width::Wide);
@@ -91,20 +94,13 @@ fn shifting_a_set_moves_every_site() {
 /// neighbour table says; elsewhere it declines.
 #[test]
 fn the_sites_before_a_set_match_the_neighbour_table() {
-    let mut shifted = 0;
-    for file in ["games/connect_four.rules", "games/chess.rules", "games/hex.rules", "games/zodiac.rules"] {
-        let game = orrery::game::Game::load(file).expect("bundled game");
-        let board = &game.board;
+    /// The directions of `board` checked at its own width `S`: how many shift.
+    fn shifts<S: SiteSet>(board: &orrery::board::Board, file: &str) -> usize {
         let n = board.site_count() as Site;
         // A few irregular sets: every third site, the first half, one site.
-        let samples: Vec<Sites128> = vec![
-            (0..n).filter(|s| s % 3 == 0).fold(Sites128::EMPTY, |mut acc, s| {
-                acc.insert(s);
-                acc
-            }),
-            Sites128::first(n as usize / 2),
-            set(&[n / 2]),
-        ];
+        let samples: Vec<S> =
+            vec![set(&(0..n).filter(|s| s % 3 == 0).collect::<Vec<_>>()), S::first(n as usize / 2), set(&[n / 2])];
+        let mut shifted = 0;
         for dir in 0..board.directions.len() as orrery::board::Dir {
             for &sample in &samples {
                 let Some(before) = board.before(dir, sample) else { continue };
@@ -115,6 +111,44 @@ fn the_sites_before_a_set_match_the_neighbour_table() {
                 shifted += 1;
             }
         }
+        shifted
+    }
+    let mut shifted = 0;
+    for file in ["games/connect_four.rules", "games/chess.rules", "games/hex.rules", "games/zodiac.rules"] {
+        let game = orrery::game::Game::load(file).expect("bundled game");
+        shifted += orrery::with_width!(game.board.width, S => shifts::<S>(&game.board, file));
     }
     assert!(shifted >= 24, "the grids' directions shift ({shifted})");
+}
+
+/// One-word sets (boards of up to 63 sites) give the sites two-word sets
+/// give, for every operation, on sets of sites below 64.
+#[test]
+fn one_word_sets_agree_with_two_word_sets() {
+    fn sites<S: SiteSet>(set: S) -> Vec<Site> {
+        set.iter().filter(|&s| s < 64).collect()
+    }
+    let samples: [&[Site]; 6] = [&[], &[0], &[63], &[0, 1, 2, 62, 63], &[5, 9, 17, 33, 48], &[3, 4, 5, 6, 7, 40, 41]];
+    for a in samples {
+        for b in samples {
+            let (a64, b64): (Sites64, Sites64) = (set(a), set(b));
+            let (a128, b128): (Sites128, Sites128) = (set(a), set(b));
+            assert_eq!(sites(a64), sites(a128));
+            assert_eq!(sites(a64.and(b64)), sites(a128.and(b128)));
+            assert_eq!(sites(a64.or(b64)), sites(a128.or(b128)));
+            assert_eq!(sites(a64.complement_in(b64)), sites(a128.complement_in(b128)));
+            assert_eq!(sites(a64.upto_lowest(b64)), sites(a128.upto_lowest(b128)), "{a:?} up to {b:?}");
+            assert_eq!(sites(a64.downto_highest(b64)), sites(a128.downto_highest(b128)), "{a:?} down to {b:?}");
+        }
+        let (a64, a128): (Sites64, Sites128) = (set(a), set(a));
+        assert_eq!(a64.len(), a128.len());
+        assert_eq!(a64.lowest(), a128.lowest());
+        assert_eq!(sites(a64.without_lowest()), sites(a128.without_lowest()));
+        for by in -70..=70 {
+            assert_eq!(sites(a64.shifted(by)), sites(a128.shifted(by)), "{a:?} by {by}");
+        }
+    }
+    for n in [0, 1, 40, 63, 64, 100] {
+        assert_eq!(sites(Sites64::first(n)), sites(Sites128::first(n)), "first {n}");
+    }
 }

@@ -14,6 +14,7 @@ mod diagnostics;
 mod docs;
 mod draw;
 mod draw_trace;
+mod explain;
 mod flying_obelisks;
 mod fmt;
 mod follow_ups;

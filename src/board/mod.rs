@@ -9,7 +9,7 @@ pub mod siteset;
 mod square;
 
 pub use build::build_board;
-pub use siteset::{MAX_SITES, SetTable, SiteSet, Sites, Sites128, SitesWide, Width};
+pub use siteset::{MAX_SITES, SetTable, SiteSet, Sites, Sites64, Sites128, SitesWide, Width};
 
 use petgraph::graph::UnGraph;
 use std::collections::HashMap;

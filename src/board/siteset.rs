@@ -88,95 +88,123 @@ impl<S: SiteSet> Iterator for SiteSetIter<S> {
     }
 }
 
+/// A set held in one machine integer: the same code for every width that
+/// fits one (`Sites64`, `Sites128`), from its integer type and how it is
+/// read from and written to 64-bit words.
+macro_rules! integer_site_set {
+    ($name:ident, $int:ty, $words:expr, $load:expr, $store:expr) => {
+        impl SiteSet for $name {
+            const WORDS: usize = $words;
+            const EMPTY: Self = $name(0);
+
+            #[inline]
+            fn load(words: &[u64]) -> Self {
+                $name($load(words))
+            }
+            #[inline]
+            fn store(self, words: &mut [u64]) {
+                $store(self.0, words)
+            }
+            #[inline]
+            fn single(site: Site) -> Self {
+                $name(1 << site)
+            }
+            #[inline]
+            fn contains(self, site: Site) -> bool {
+                self.0 >> site & 1 != 0
+            }
+            #[inline]
+            fn insert(&mut self, site: Site) {
+                self.0 |= 1 << site;
+            }
+            #[inline]
+            fn remove(&mut self, site: Site) {
+                self.0 &= !(1 << site);
+            }
+            #[inline]
+            fn is_empty(self) -> bool {
+                self.0 == 0
+            }
+            #[inline]
+            fn len(self) -> u32 {
+                self.0.count_ones()
+            }
+            #[inline]
+            fn and(self, other: Self) -> Self {
+                $name(self.0 & other.0)
+            }
+            #[inline]
+            fn or(self, other: Self) -> Self {
+                $name(self.0 | other.0)
+            }
+            #[inline]
+            fn complement_in(self, within: Self) -> Self {
+                $name(!self.0 & within.0)
+            }
+            #[inline]
+            fn upto_lowest(self, stop: Self) -> Self {
+                if stop.0 == 0 { self } else { $name(self.0 & (stop.0 ^ (stop.0 - 1))) }
+            }
+            #[inline]
+            fn downto_highest(self, stop: Self) -> Self {
+                const TOP: u32 = <$int>::BITS - 1;
+                if stop.0 == 0 { self } else { $name(self.0 & !((1 << (TOP - stop.0.leading_zeros())) - 1)) }
+            }
+            #[inline]
+            fn lowest(self) -> Option<Site> {
+                (self.0 != 0).then(|| self.0.trailing_zeros() as Site)
+            }
+            #[inline]
+            fn without_lowest(self) -> Self {
+                $name(self.0 & self.0.wrapping_sub(1))
+            }
+            #[inline]
+            fn shifted(self, by: i32) -> Self {
+                const BITS: i32 = <$int>::BITS as i32;
+                match by {
+                    0 => self,
+                    1..BITS => $name(self.0 << by),
+                    _ if by < 0 && by > -BITS => $name(self.0 >> -by),
+                    _ => $name(0),
+                }
+            }
+            #[inline]
+            fn first(n: usize) -> Self {
+                if n >= <$int>::BITS as usize { $name(<$int>::MAX) } else { $name((1 << n) - 1) }
+            }
+            #[inline]
+            fn iter(self) -> SiteSetIter<Self> {
+                SiteSetIter(self)
+            }
+        }
+    };
+}
+
+/// Boards of up to 63 sites (one bit stays free for the threat test's
+/// virtual site): one word, the cheapest sets.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Sites64(u64);
+
+integer_site_set!(Sites64, u64, 1, |words: &[u64]| words[0], |set: u64, words: &mut [u64]| words[0] = set);
+
 /// Boards of up to 127 sites (one bit stays free for the threat test's
 /// virtual site).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Sites128(u128);
 
-impl SiteSet for Sites128 {
-    const WORDS: usize = 2;
-    const EMPTY: Self = Sites128(0);
-
-    #[inline]
-    fn load(words: &[u64]) -> Self {
+integer_site_set!(
+    Sites128,
+    u128,
+    2,
+    |words: &[u64]| {
         let [low, high] = *words.first_chunk::<2>().expect("a set of two words");
-        Sites128(low as u128 | (high as u128) << 64)
+        low as u128 | (high as u128) << 64
+    },
+    |set: u128, words: &mut [u64]| {
+        words[0] = set as u64;
+        words[1] = (set >> 64) as u64;
     }
-    #[inline]
-    fn store(self, words: &mut [u64]) {
-        words[0] = self.0 as u64;
-        words[1] = (self.0 >> 64) as u64;
-    }
-    #[inline]
-    fn single(site: Site) -> Self {
-        Sites128(1u128 << site)
-    }
-    #[inline]
-    fn contains(self, site: Site) -> bool {
-        self.0 >> site & 1 != 0
-    }
-    #[inline]
-    fn insert(&mut self, site: Site) {
-        self.0 |= 1u128 << site;
-    }
-    #[inline]
-    fn remove(&mut self, site: Site) {
-        self.0 &= !(1u128 << site);
-    }
-    #[inline]
-    fn is_empty(self) -> bool {
-        self.0 == 0
-    }
-    #[inline]
-    fn len(self) -> u32 {
-        self.0.count_ones()
-    }
-    #[inline]
-    fn and(self, other: Self) -> Self {
-        Sites128(self.0 & other.0)
-    }
-    #[inline]
-    fn or(self, other: Self) -> Self {
-        Sites128(self.0 | other.0)
-    }
-    #[inline]
-    fn complement_in(self, within: Self) -> Self {
-        Sites128(!self.0 & within.0)
-    }
-    #[inline]
-    fn upto_lowest(self, stop: Self) -> Self {
-        if stop.0 == 0 { self } else { Sites128(self.0 & (stop.0 ^ (stop.0 - 1))) }
-    }
-    #[inline]
-    fn downto_highest(self, stop: Self) -> Self {
-        if stop.0 == 0 { self } else { Sites128(self.0 & !((1u128 << (127 - stop.0.leading_zeros())) - 1)) }
-    }
-    #[inline]
-    fn lowest(self) -> Option<Site> {
-        (self.0 != 0).then(|| self.0.trailing_zeros() as Site)
-    }
-    #[inline]
-    fn without_lowest(self) -> Self {
-        Sites128(self.0 & self.0.wrapping_sub(1))
-    }
-    #[inline]
-    fn shifted(self, by: i32) -> Self {
-        match by {
-            0 => self,
-            1..128 => Sites128(self.0 << by),
-            -127..0 => Sites128(self.0 >> -by),
-            _ => Sites128(0),
-        }
-    }
-    #[inline]
-    fn first(n: usize) -> Self {
-        if n >= 128 { Sites128(u128::MAX) } else { Sites128((1u128 << n) - 1) }
-    }
-    #[inline]
-    fn iter(self) -> SiteSetIter<Self> {
-        SiteSetIter(self)
-    }
-}
+);
 
 /// Bigger boards: `N` words, `64 * N` sites.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -283,6 +311,8 @@ impl<const N: usize> SiteSet for SitesWide<N> {
 /// The set width a game runs at, chosen from its board's size.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Width {
+    /// Up to 63 sites: `Sites64`.
+    Small,
     /// Up to 127 sites: `Sites128`.
     Narrow,
     /// Up to 1,023 sites (25x25 boards and more): `SitesWide<16>`.
@@ -298,7 +328,9 @@ pub const MAX_SITES: usize = 64 * 64 - 1;
 impl Width {
     /// The narrowest width with room for `sites` sites and one more.
     pub fn for_sites(sites: usize) -> Width {
-        if sites < 128 {
+        if sites < 64 {
+            Width::Small
+        } else if sites < 128 {
             Width::Narrow
         } else if sites < 16 * 64 {
             Width::Wide
@@ -310,6 +342,7 @@ impl Width {
     /// 64-bit words per set.
     pub fn words(self) -> usize {
         match self {
+            Width::Small => Sites64::WORDS,
             Width::Narrow => Sites128::WORDS,
             Width::Wide => 16,
             Width::Huge => 64,
@@ -323,6 +356,10 @@ impl Width {
 macro_rules! with_width {
     ($width:expr, $S:ident => $body:expr) => {
         match $width {
+            $crate::board::Width::Small => {
+                type $S = $crate::board::Sites64;
+                $body
+            }
             $crate::board::Width::Narrow => {
                 type $S = $crate::board::Sites128;
                 $body

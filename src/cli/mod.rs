@@ -6,6 +6,7 @@ mod common;
 mod completions;
 mod diff;
 mod draw;
+mod explain;
 mod fmt;
 mod new;
 mod perft;
@@ -125,6 +126,17 @@ pub enum Command {
         #[arg(long, conflicts_with = "with_scenarios_of")]
         bless: bool,
     },
+    /// Say which rule makes a move legal, or which condition of which rule refuses it.
+    Explain {
+        #[command(flatten)]
+        game: GameArgs,
+        /// The move, in the game's notation (`b3-c3`, `c3`, `man@c3`).
+        #[arg(value_name = "MOVE")]
+        mv: String,
+        /// Moves to play first, from the start or the position file, in order.
+        #[arg(long = "after", value_name = "MOVE", num_args = 1..)]
+        after: Vec<String>,
+    },
     /// Print the whole rule file a variant resolves to, each item marked with where it comes from.
     Show {
         /// The rule file (a variant or a whole game).
@@ -230,6 +242,7 @@ pub fn run(cli: Cli) -> i32 {
             Some(base) => test::run_with_scenarios_of(&paths, &base),
             None => test::run(&paths, &options, bless),
         },
+        Command::Explain { game, mv, after } => explain::run(&game, &mv, &after),
         Command::Show { file, options } => show::run(&file, &options),
         Command::Diff { first, second, options } => diff::run(&first, second.as_deref(), &options),
         Command::Replay { game, transcript } => replay::run(&game, &transcript),

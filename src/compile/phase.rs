@@ -47,6 +47,12 @@ pub(super) fn phase(scope: &Scope, decl: &crate::syntax::ast::PhaseDecl) -> Opti
     def.threat_radius = threat_radius(&def);
     def.capturing = def.moves.iter().map(capturing).collect();
     def.countable = countable(&def);
+    // Labels are written on the phase's entries (`label: move …`).
+    for source in &mut def.sources {
+        let entry =
+            decl.entries.iter().find(|(_, span)| span.start <= source.span.start && source.span.end <= span.end);
+        source.label = entry.and_then(|(label, _)| label.as_ref()).map(|l| l.node.clone());
+    }
     ok.then_some(def)
 }
 
@@ -72,6 +78,7 @@ fn empty_phase(name: &str) -> PhaseDef {
         capturing: Vec::new(),
         countable: false,
         dedupe: false,
+        sources: Vec::new(),
     }
 }
 
@@ -79,27 +86,50 @@ fn empty_phase(name: &str) -> PhaseDef {
 fn phase_rules(scope: &Scope, rules: &[PhaseRule], def: &mut PhaseDef) -> bool {
     let mut ok = true;
     for rule in rules {
+        phase_rule(scope, rule, def, &mut ok);
+        // The move rules it made (a rule may make several) are written here.
+        let source = RuleSource { span: rule_span(scope, rule), label: None };
+        def.sources.resize(def.moves.len(), source);
+    }
+    ok
+}
+
+/// Where a rule that makes moves is written.
+fn rule_span(scope: &Scope, rule: &PhaseRule) -> crate::syntax::span::Span {
+    match rule {
+        PhaseRule::Place { span, .. }
+        | PhaseRule::Move { span, .. }
+        | PhaseRule::Together { span, .. }
+        | PhaseRule::Group { span, .. }
+        | PhaseRule::Action { span, .. } => scope.trimmed(*span),
+        _ => crate::syntax::span::Span::default(),
+    }
+}
+
+/// Lowers one phase rule into `def`; `ok` turns false on errors.
+fn phase_rule(scope: &Scope, rule: &PhaseRule, def: &mut PhaseDef, ok: &mut bool) {
+    {
         match rule {
             PhaseRule::If { option, then, otherwise } => {
                 let chosen = scope.bool_option(option);
-                ok &= chosen.is_some();
+                *ok &= chosen.is_some();
                 let chosen = chosen.unwrap_or(true);
                 // The branch not taken is checked all the same, into a phase thrown away.
                 let mut unused = empty_phase(&def.name);
                 let (live, dead) = if chosen { (then, otherwise) } else { (otherwise, then) };
-                ok &= phase_rules(scope, live, def);
-                ok &= phase_rules(scope, dead, &mut unused);
+                *ok &= phase_rules(scope, live, def);
+                *ok &= phase_rules(scope, dead, &mut unused);
             }
             PhaseRule::Along { track, limit } => {
                 let found = scope.track(track);
                 if !(0..=8).contains(&limit.node) {
-                    ok = false;
+                    *ok = false;
                     scope.error(
                         Diagnostic::error("E0410", "`along … at most N` takes N from 0 to 8")
                             .with_label(limit.span, "out of range"),
                     );
                 } else if def.along.len() == MAX_ALONG {
-                    ok = false;
+                    *ok = false;
                     scope.error(
                         Diagnostic::error("E0410", format!("a phase may limit at most {MAX_ALONG} tracks"))
                             .with_label(track.span, "one too many"),
@@ -107,7 +137,7 @@ fn phase_rules(scope: &Scope, rules: &[PhaseRule], def: &mut PhaseDef) -> bool {
                 } else if let Some(t) = found {
                     def.along.push((t, limit.node as u8));
                 } else {
-                    ok = false;
+                    *ok = false;
                 }
             }
             PhaseRule::Place { neutral, piece, on, effects, .. } => {
@@ -125,7 +155,7 @@ fn phase_rules(scope: &Scope, rules: &[PhaseRule], def: &mut PhaseDef) -> bool {
                         scope.used.borrow_mut().pieces_moved[piece as usize] = true;
                         def.moves.push(MoveRule::Place { piece, on, neutral: *neutral, effects, then });
                     }
-                    _ => ok = false,
+                    _ => *ok = false,
                 }
             }
             PhaseRule::Group { power, needs, movement, condition, passing, span } => {
@@ -139,15 +169,15 @@ fn phase_rules(scope: &Scope, rules: &[PhaseRule], def: &mut PhaseDef) -> bool {
                 };
                 match super::group::group_rule(scope, parts) {
                     Some(rule) => def.moves.push(rule),
-                    None => ok = false,
+                    None => *ok = false,
                 }
             }
             PhaseRule::Add { sources, when, span } => match super::group::addition(scope, sources, when, *span) {
                 Some(addition) => def.additions.push(addition),
-                None => ok = false,
+                None => *ok = false,
             },
             PhaseRule::Move { span, .. } if scope.stacks.is_some() => {
-                ok = false;
+                *ok = false;
                 scope.error(
                     Diagnostic::error("E0706", "in a game with stacks, pieces move as groups")
                         .with_label(scope.trimmed(*span), "a move of one piece")
@@ -156,19 +186,19 @@ fn phase_rules(scope: &Scope, rules: &[PhaseRule], def: &mut PhaseDef) -> bool {
             }
             PhaseRule::Move { .. } => match move_rules(scope, rule) {
                 Some(compiled) => def.moves.extend(compiled),
-                None => ok = false,
+                None => *ok = false,
             },
             PhaseRule::Together { parts: decl_parts, span } => {
                 let compiled: Vec<Option<MoveRule>> = decl_parts.iter().map(|p| move_rule(scope, p)).collect();
                 let Some(parts) = compiled.into_iter().collect::<Option<Vec<_>>>() else {
-                    ok = false;
-                    continue;
+                    *ok = false;
+                    return;
                 };
                 let capturing = parts.iter().position(
                     |p| matches!(p, MoveRule::Move { effects, then, .. } if !effects.is_empty() || then.is_some()),
                 );
                 if let Some(index) = capturing {
-                    ok = false;
+                    *ok = false;
                     let part_span = match &decl_parts[index] {
                         PhaseRule::Move { span, .. } => scope.trimmed(*span),
                         _ => scope.trimmed(*span),
@@ -180,7 +210,7 @@ fn phase_rules(scope: &Scope, rules: &[PhaseRule], def: &mut PhaseDef) -> bool {
                                 "move each piece to an empty site; captures in several parts are not supported yet",
                             ),
                     );
-                    continue;
+                    return;
                 }
                 // The same result may come from the parts in either order (doubles).
                 def.dedupe = true;
@@ -195,7 +225,7 @@ fn phase_rules(scope: &Scope, rules: &[PhaseRule], def: &mut PhaseDef) -> bool {
                     (Some(then), Some(Some(when))) => {
                         def.after_effects.push(Effect::If { when, then, otherwise: Vec::new() })
                     }
-                    _ => ok = false,
+                    _ => *ok = false,
                 }
             }
             PhaseRule::Next { phase, pass_turn, when, .. } => {
@@ -209,7 +239,7 @@ fn phase_rules(scope: &Scope, rules: &[PhaseRule], def: &mut PhaseDef) -> bool {
                         scope.used.borrow_mut().phases_entered[target] = true;
                         def.next.push(NextRule { when, phase: target, pass_turn: *pass_turn });
                     }
-                    _ => ok = false,
+                    _ => *ok = false,
                 }
             }
             PhaseRule::Turn { stays, .. } => def.turn_stays = *stays,
@@ -221,7 +251,7 @@ fn phase_rules(scope: &Scope, rules: &[PhaseRule], def: &mut PhaseDef) -> bool {
                 let piece = piece.as_ref().map(|p| scope.piece(p));
                 let update = super::counters::update(scope, update, piece.flatten(), when.as_ref());
                 match (update, piece) {
-                    (Some(_), Some(None)) | (None, _) => ok = false,
+                    (Some(_), Some(None)) | (None, _) => *ok = false,
                     (Some(update), _) => match trigger.node {
                         Trigger::Move => def.after_move.push(update),
                         Trigger::Capture => def.after_capture.push(update),
@@ -238,7 +268,7 @@ fn phase_rules(scope: &Scope, rules: &[PhaseRule], def: &mut PhaseDef) -> bool {
                     (Some(guard), Some(effects)) => {
                         def.moves.push(MoveRule::Action { name: name.node.clone(), guard, effects })
                     }
-                    _ => ok = false,
+                    _ => *ok = false,
                 }
             }
             PhaseRule::Blocked { when, action } => {
@@ -260,7 +290,7 @@ fn phase_rules(scope: &Scope, rules: &[PhaseRule], def: &mut PhaseDef) -> bool {
                 };
                 match (when, action) {
                     (Some(when), Some(action)) => def.blocked.push((when, action)),
-                    _ => ok = false,
+                    _ => *ok = false,
                 }
             }
             PhaseRule::Promote { piece, on, to, .. } => {
@@ -268,12 +298,11 @@ fn phase_rules(scope: &Scope, rules: &[PhaseRule], def: &mut PhaseDef) -> bool {
                 let to: Vec<Option<PieceType>> = to.iter().map(|t| scope.piece(t)).collect();
                 match (piece, on, to.into_iter().collect::<Option<Vec<_>>>()) {
                     (Some(piece), Some(on), Some(to)) => def.promotions.push(PromoteRule { piece, on, to }),
-                    _ => ok = false,
+                    _ => *ok = false,
                 }
             }
         }
     }
-    ok
 }
 
 /// A `move` rule; one per player, each guarded by its player, when it

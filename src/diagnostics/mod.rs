@@ -14,6 +14,8 @@ use crate::syntax::span::Span;
 pub enum Severity {
     Error,
     Warning,
+    /// Information, not a fault (`orrery explain` showing the rule that makes a move).
+    Note,
 }
 
 /// A labelled span: what is wrong right there.
@@ -41,6 +43,10 @@ impl Diagnostic {
 
     pub fn warning(code: &'static str, message: impl Into<String>) -> Self {
         Diagnostic { severity: Severity::Warning, code, message: message.into(), labels: Vec::new(), help: None }
+    }
+
+    pub fn note(code: &'static str, message: impl Into<String>) -> Self {
+        Diagnostic { severity: Severity::Note, code, message: message.into(), labels: Vec::new(), help: None }
     }
 
     pub fn with_label(mut self, span: Span, message: impl Into<String>) -> Self {

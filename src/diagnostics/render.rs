@@ -44,6 +44,7 @@ impl miette::Diagnostic for Drawn<'_> {
             _ if !self.main => miette::Severity::Advice,
             Severity::Error => miette::Severity::Error,
             Severity::Warning => miette::Severity::Warning,
+            Severity::Note => miette::Severity::Advice,
         })
     }
 

@@ -10,6 +10,7 @@ mod connection;
 mod dedupe;
 mod draw;
 mod effects;
+pub mod explain;
 mod follow_up;
 pub(crate) mod group;
 mod movegen;

@@ -12,7 +12,8 @@ use crate::diagnostics::{Diagnostic, Source};
 use rules::*;
 use zobrist::Zobrist;
 
-#[derive(Debug)]
+/// Cloned only to ask what-if questions (`engine::explain`), never in play.
+#[derive(Clone, Debug)]
 pub struct Game {
     pub title: String,
     pub players: Vec<String>,

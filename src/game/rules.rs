@@ -656,6 +656,17 @@ pub struct PhaseDef {
     /// `when blocked` rules: the first whose condition holds (seen from the
     /// blocked player) decides; `lose` when none does.
     pub blocked: Vec<(Option<GameTest>, BlockedAction)>,
+    /// Per move rule: where it is written, and its label, for explaining
+    /// moves (`orrery explain`); not read in play.
+    pub sources: Vec<RuleSource>,
+}
+
+/// Where a move rule is written in the rule file.
+#[derive(Clone, Debug, Default)]
+pub struct RuleSource {
+    pub span: crate::syntax::span::Span,
+    /// `label: move …`, when the rule has one.
+    pub label: Option<String>,
 }
 
 /// `may add TYPES from hand, TYPES from supply when CONDITION`: one piece,
