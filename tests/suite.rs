@@ -33,4 +33,5 @@ mod sun_moon_and_stars;
 mod svg;
 mod transcripts;
 mod variants;
+mod walkthrough;
 mod zodiac;
