@@ -157,6 +157,25 @@ fn hint_names_a_legal_move_without_playing_it() {
     assert!(!stdout.contains("plays"), "a hint plays nothing: {stdout}");
 }
 
+/// The computer's thinking is limited by time (`--ai-time`) or by playouts
+/// (`--think`, also `--ai-playouts`); a time that is no time is refused.
+#[test]
+fn the_computer_thinks_for_a_time_or_a_number_of_playouts() {
+    // Both sides by the computer: the game is played to its end.
+    let timed = play(&["play", "games/tic_tac_toe.rules", "--ai", "x", "--ai", "o", "--ai-time", "0.02"], "");
+    assert_eq!(timed.status.code(), Some(0), "{}", text(&timed.stderr));
+    assert!(text(&timed.stdout).contains("x plays"), "{}", text(&timed.stdout));
+    let counted = play(&["play", "games/tic_tac_toe.rules", "--ai", "x", "--ai", "o", "--ai-playouts", "50"], "");
+    assert_eq!(counted.status.code(), Some(0), "{}", text(&counted.stderr));
+    for bad in ["0", "-1", "NaN", "1e9"] {
+        let refused = play(&["play", "games/tic_tac_toe.rules", "--ai", "x", &format!("--ai-time={bad}")], "");
+        assert_eq!(refused.status.code(), Some(1), "--ai-time {bad}");
+        assert!(text(&refused.stderr).contains("--ai-time takes seconds"), "{}", text(&refused.stderr));
+    }
+    let both = play(&["play", "games/tic_tac_toe.rules", "--ai-time", "1", "--think", "10"], "");
+    assert_eq!(both.status.code(), Some(2), "a time and a playout count are one too many");
+}
+
 #[test]
 fn help_lists_every_command() {
     let out = play(&["play", "games/man_in_the_moon.rules"], "help\nquit\n");

@@ -1,7 +1,8 @@
 //! Monte Carlo tree search (UCT): a computer opponent for any game the
 //! language describes, since it needs nothing but legal moves, apply and
 //! outcomes. Each decision runs a fixed number of random playouts from the
-//! position, growing a tree of the moves tried; the move tried most wins.
+//! position (or as many as a time limit allows), growing a tree of the moves
+//! tried; the move tried most wins.
 //! The generator is seeded, so a seed gives the same choices everywhere.
 
 use super::Agent;
@@ -16,6 +17,9 @@ const EXPLORATION: f64 = std::f64::consts::SQRT_2;
 pub struct MctsAgent {
     rng: PlayoutRng,
     playouts: u32,
+    /// Thinking time per decision, when limited by time rather than playouts
+    /// (the same seed may then choose differently on another machine).
+    time: Option<std::time::Duration>,
     buf: Vec<Move>,
 }
 
@@ -33,7 +37,12 @@ struct Node {
 impl MctsAgent {
     /// An agent spending `playouts` random playouts on each decision.
     pub fn new(seed: u64, playouts: u32) -> Self {
-        MctsAgent { rng: PlayoutRng::seed_from_u64(seed), playouts: playouts.max(1), buf: Vec::new() }
+        MctsAgent { rng: PlayoutRng::seed_from_u64(seed), playouts: playouts.max(1), time: None, buf: Vec::new() }
+    }
+
+    /// An agent thinking `limit` on each decision, however many playouts that takes.
+    pub fn timed(seed: u64, limit: std::time::Duration) -> Self {
+        MctsAgent { time: Some(limit), ..MctsAgent::new(seed, u32::MAX) }
     }
 
     fn legal(&mut self, state: &State) -> Vec<Move> {
@@ -82,6 +91,8 @@ impl Agent for MctsAgent {
 
 /// How many playouts go between two calls of a progress callback.
 const REPORT_EVERY: u32 = 100;
+/// How many playouts go between two readings of the clock, when thinking is timed.
+const TIME_CHECK_EVERY: u32 = 8;
 
 impl MctsAgent {
     /// `choose`, telling `progress` the playouts done so far every
@@ -100,9 +111,14 @@ impl MctsAgent {
             vec![Node { mv: None, mover: root_mover, children: Vec::new(), untried, visits: 0, score: 0.0 }];
         let mut scratch = state.clone();
         let mut path = Vec::new();
+        let start = std::time::Instant::now();
         for done in 0..self.playouts {
             if done % REPORT_EVERY == 0 {
                 progress(done);
+            }
+            // The clock is read every few playouts; one is always played.
+            if done % TIME_CHECK_EVERY == 0 && done > 0 && self.time.is_some_and(|limit| start.elapsed() >= limit) {
+                break;
             }
             scratch.clone_from(state);
             path.clear();

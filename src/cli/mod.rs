@@ -186,8 +186,12 @@ pub enum Command {
         #[arg(long = "ai", value_name = "PLAYER")]
         ai: Vec<String>,
         /// Random playouts the search spends on each move.
-        #[arg(long, default_value_t = 2000)]
+        #[arg(long, visible_alias = "ai-playouts", value_name = "N", default_value_t = 2000)]
         think: u32,
+        /// Seconds the search thinks on each move instead of a number of
+        /// playouts (the same seed may then play differently on another machine).
+        #[arg(long = "ai-time", value_name = "SECONDS", conflicts_with = "think")]
+        ai_time: Option<f64>,
         /// Seed of the computer's choices and of the dice; the same seed replays the same game.
         #[arg(long, default_value_t = 1)]
         seed: u64,
@@ -234,8 +238,9 @@ pub fn run(cli: Cli) -> i32 {
         Command::Perft { game, depth, divide } => perft::run(&game, depth, divide),
         Command::Bench { game, playouts, seed, threads } => bench::run(&game, playouts, seed, threads),
         Command::Trace { game, seed, format } => trace::run(&game, seed, format),
-        Command::Play { game, random, ai, think, seed, type_dice, resume } => {
-            play::run(&game, &play::Players { random: &random, ai: &ai, think, seed, type_dice }, resume.as_deref())
+        Command::Play { game, random, ai, think, ai_time, seed, type_dice, resume } => {
+            let players = play::Players { random: &random, ai: &ai, think, ai_time, seed, type_dice };
+            play::run(&game, &players, resume.as_deref())
         }
         Command::Draw { game, format, trace, ply } => draw::run(&game, format, trace.as_deref(), ply),
         Command::Test { paths, with_scenarios_of, options, bless } => match with_scenarios_of {

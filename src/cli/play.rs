@@ -20,6 +20,7 @@ use crate::render::{board_text_marking, status_text};
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::Path;
 use std::sync::Arc;
+use std::time::Duration;
 
 /// Who plays what: the players the computer plays, at random or by search,
 /// and whether a person types the throws of the dice.
@@ -27,6 +28,8 @@ pub struct Players<'a> {
     pub random: &'a [String],
     pub ai: &'a [String],
     pub think: u32,
+    /// Seconds of thinking a move, instead of `think` playouts.
+    pub ai_time: Option<f64>,
     pub seed: u64,
     pub type_dice: bool,
 }
@@ -47,7 +50,17 @@ const CLEAR: &str = "\x1b[H\x1b[2J";
 const RECENT_MOVES: usize = 3;
 
 pub fn run(args: &GameArgs, players: &Players, resume: Option<&Path>) -> i32 {
-    let Players { random, ai, think, seed, type_dice } = *players;
+    let Players { random, ai, think, ai_time, seed, type_dice } = *players;
+    let budget = match ai_time {
+        None => Budget::Playouts(think),
+        Some(seconds) if seconds > 0.0 && seconds <= MAX_THINKING_SECONDS => {
+            Budget::Time(Duration::from_secs_f64(seconds))
+        }
+        Some(seconds) => {
+            eprintln!("error: --ai-time takes seconds above 0 and at most {MAX_THINKING_SECONDS}, not {seconds}");
+            return 1;
+        }
+    };
     let loaded = match resume {
         Some(file) => load_saved(args, file),
         None => load(args).map(|(game, start)| (game, start, Vec::new())),
@@ -75,8 +88,8 @@ pub fn run(args: &GameArgs, players: &Players, resume: Option<&Path>) -> i32 {
     let anyone_types = type_dice || game.players.iter().any(|p| !ai.contains(p) && !random.contains(p));
     let mut dice_agent = RandomAgent::new(seed ^ 0xd1ce);
     let mut random_agent = RandomAgent::new(seed);
-    let mut search_agent = MctsAgent::new(seed, think);
-    let mut hint_agent = MctsAgent::new(seed ^ 0x4e17, think);
+    let mut search_agent = budget.agent(seed);
+    let mut hint_agent = budget.agent(seed ^ 0x4e17);
     let screen = Screen { title: game.title.clone(), in_place: std::io::stdout().is_terminal() };
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
@@ -90,7 +103,7 @@ pub fn run(args: &GameArgs, players: &Players, resume: Option<&Path>) -> i32 {
             let mv = if state.current_player() == CHANCE {
                 dice_agent.choose(&state)
             } else if ai.contains(&player) {
-                think_with_bar(&mut search_agent, &state, &format!("{player} thinks"), think)
+                think_with_bar(&mut search_agent, &state, &format!("{player} thinks"), budget)
             } else {
                 random_agent.choose(&state)
             };
@@ -129,7 +142,7 @@ pub fn run(args: &GameArgs, players: &Players, resume: Option<&Path>) -> i32 {
                 println!("took back {undone} {}", if undone == 1 { "move" } else { "moves" });
             }
             "hint" if state.is_over() => println!("the game is over"),
-            "hint" => match think_with_bar(&mut hint_agent, &state, "thinking of a hint", think) {
+            "hint" => match think_with_bar(&mut hint_agent, &state, "thinking of a hint", budget) {
                 Some(mv) => println!("hint: {}", state.move_text(&mv)),
                 None => println!("no move to hint"),
             },
@@ -249,12 +262,43 @@ impl Screen {
     }
 }
 
-/// The agent's move, with a progress bar while it thinks (on a terminal).
-fn think_with_bar(agent: &mut MctsAgent, state: &State, what: &str, playouts: u32) -> Option<Move> {
-    let bar = progress::bar(playouts.max(1) as u64, what, "playouts");
-    let mv = agent.choose_reporting(state, &mut |done| bar.set_position(done as u64));
-    bar.finish_and_clear();
-    mv
+/// The most thinking time a move may be given (a day).
+const MAX_THINKING_SECONDS: f64 = 86_400.0;
+
+/// What the computer spends on a move: playouts, or time.
+#[derive(Clone, Copy)]
+enum Budget {
+    Playouts(u32),
+    Time(Duration),
+}
+
+impl Budget {
+    fn agent(self, seed: u64) -> MctsAgent {
+        match self {
+            Budget::Playouts(n) => MctsAgent::new(seed, n),
+            Budget::Time(limit) => MctsAgent::timed(seed, limit),
+        }
+    }
+}
+
+/// The agent's move, with a progress bar while it thinks (on a terminal):
+/// over the playouts, or over the milliseconds of a time budget.
+fn think_with_bar(agent: &mut MctsAgent, state: &State, what: &str, budget: Budget) -> Option<Move> {
+    match budget {
+        Budget::Playouts(playouts) => {
+            let bar = progress::bar(playouts.max(1) as u64, what, "playouts");
+            let mv = agent.choose_reporting(state, &mut |done| bar.set_position(done as u64));
+            bar.finish_and_clear();
+            mv
+        }
+        Budget::Time(limit) => {
+            let bar = progress::bar(limit.as_millis().max(1) as u64, what, "ms");
+            let start = std::time::Instant::now();
+            let mv = agent.choose_reporting(state, &mut |_| bar.set_position(start.elapsed().as_millis() as u64));
+            bar.finish_and_clear();
+            mv
+        }
+    }
 }
 
 /// What a move did besides moving its piece, read off the boards before and
