@@ -49,3 +49,32 @@ pub fn load(args: &GameArgs) -> Result<(Arc<Game>, State), ()> {
     };
     Ok((game, state))
 }
+
+/// A transcript's text, and the game and start it was recorded from: set
+/// up as its header says (its options and start position) unless the
+/// command line says otherwise, with a warning when the rule file's text
+/// changed since. Errors are printed.
+pub fn load_recorded(args: &GameArgs, transcript: &std::path::Path) -> Result<(String, Arc<Game>, State), ()> {
+    let name = transcript.display();
+    let text = std::fs::read_to_string(transcript).map_err(|e| eprintln!("error: cannot read {name}: {e}"))?;
+    let header =
+        crate::formats::trace::read_header(&text).map_err(|e| eprintln!("error: {name}: {e}"))?.unwrap_or_default();
+    let mut args = args.clone();
+    if args.options.is_empty() {
+        args.options = header.options.iter().map(|(option, value)| format!("{option}={value}")).collect();
+    }
+    let (game, mut state) = load(&args)?;
+    if let (None, Some(start)) = (&args.position, &header.start) {
+        let source = crate::diagnostics::Source::new(format!("{name} (start position)"), start.clone());
+        state = crate::formats::position::parse_position(&game, source)
+            .map_err(|report| eprint!("{}", render_all(&report.source, &report.diagnostics, color())))?;
+    }
+    if let Some(recorded) = header.rules_hash.filter(|h| *h != game.rules_hash()) {
+        eprintln!(
+            "warning: {name} was recorded with another text of {} (hash {recorded}, now {})",
+            args.file.display(),
+            game.rules_hash()
+        );
+    }
+    Ok((text, game, state))
+}

@@ -3,10 +3,8 @@
 //! SVG or text.
 
 use super::GameArgs;
-use super::common::{color, load};
-use crate::diagnostics::{Source, render_all};
+use super::common::{load, load_recorded};
 use crate::engine::State;
-use crate::formats::position::parse_position;
 use crate::formats::trace::read_header;
 use crate::render::{LastMove, board_text, legend_text, picture_svg, status_text};
 use serde_json::Value;
@@ -65,7 +63,7 @@ fn sites(state: &State, last: &LastMove) -> String {
 fn after_ply(args: &GameArgs, transcript: &Path, ply: Option<u64>) -> Result<(State, Option<LastMove>), ()> {
     let name = transcript.display();
     let text = std::fs::read_to_string(transcript).map_err(|e| eprintln!("error: cannot read {name}: {e}"))?;
-    let header = read_header(&text).map_err(|e| eprintln!("error: {name}: {e}"))?.unwrap_or_default();
+    let _header = read_header(&text).map_err(|e| eprintln!("error: {name}: {e}"))?.unwrap_or_default();
     // Of the right game? Asked before the header's options are set, which
     // another game would not have.
     let (game, _) = load(args)?;
@@ -76,16 +74,7 @@ fn after_ply(args: &GameArgs, transcript: &Path, ply: Option<u64>) -> Result<(St
         eprintln!("error: {name} is a transcript of `{recorded}`, but {} is `{}`", args.file.display(), game.title);
         return Err(());
     }
-    let mut args = args.clone();
-    if args.options.is_empty() {
-        args.options = header.options.iter().map(|(option, value)| format!("{option}={value}")).collect();
-    }
-    let (game, mut state) = load(&args)?;
-    if let (None, Some(start)) = (&args.position, &header.start) {
-        let source = Source::new(format!("{name} (start position)"), start.clone());
-        state = parse_position(&game, source)
-            .map_err(|report| eprint!("{}", render_all(&report.source, &report.diagnostics, color())))?;
-    }
+    let (_, _game, mut state) = load_recorded(args, transcript)?;
     // The moves, each with its line number.
     let mut moves = Vec::new();
     for (i, raw) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {

@@ -6,15 +6,13 @@
 //! board is redrawn in place; piped, the output is plain lines.
 
 use super::GameArgs;
-use super::common::{color, load};
+use super::common::{load, load_recorded};
 use super::progress;
 use crate::agents::{Agent, MctsAgent, RandomAgent};
 use crate::board::{NO_SITE, Site};
-use crate::diagnostics::{Source, render_all};
 use crate::engine::{Game, Move, State};
 use crate::formats::notation::{MoveError, parse_move};
-use crate::formats::position::parse_position;
-use crate::formats::trace::{read_header, replay, transcript};
+use crate::formats::trace::{replay, transcript};
 use crate::game::rules::{CHANCE, Code};
 use crate::render::{board_text_marking, status_text};
 use std::io::{BufRead, IsTerminal, Write};
@@ -429,27 +427,7 @@ fn save(history: &History, seed: u64, file: &Path) {
 /// says (options and `--position` on the command line win), every move
 /// replayed and checked.
 fn load_saved(args: &GameArgs, file: &Path) -> Result<(Arc<Game>, State, Vec<Move>), ()> {
-    let text = std::fs::read_to_string(file).map_err(|e| eprintln!("error: cannot read {}: {e}", file.display()))?;
-    let header = read_header(&text).map_err(|e| eprintln!("error: {}: {e}", file.display()))?.unwrap_or_default();
-    let mut args = args.clone();
-    if args.options.is_empty() {
-        args.options = header.options.iter().map(|(name, value)| format!("{name}={value}")).collect();
-    }
-    let (game, mut start) = load(&args)?;
-    if let (None, Some(position)) = (&args.position, &header.start) {
-        let source = Source::new(format!("{} (start position)", file.display()), position.clone());
-        start = parse_position(&game, source).map_err(|report| {
-            eprint!("{}", render_all(&report.source, &report.diagnostics, color()));
-        })?;
-    }
-    if let Some(recorded) = header.rules_hash.filter(|h| *h != game.rules_hash()) {
-        eprintln!(
-            "warning: {} was saved with another text of {} (hash {recorded}, now {})",
-            file.display(),
-            args.file.display(),
-            game.rules_hash()
-        );
-    }
+    let (text, game, start) = load_recorded(args, file)?;
     replay(&start, &text).map_err(|e| eprintln!("error: {}: {e}", file.display()))?;
     // The replay checked every move; now keep them.
     let mut state = start.clone();
