@@ -3,7 +3,7 @@
 //! and `diff` take `--option` as the game-running commands do.
 
 use orrery::game::Game;
-use orrery::render::{LastMove, board_text, picture_svg};
+use orrery::render::{LastMove, board_text_marking, picture_svg};
 use std::process::{Command, Output};
 
 fn orrery(args: &[&str]) -> Output {
@@ -69,7 +69,10 @@ fn draw_after_a_ply_is_the_replayed_position() {
         let out = orrery(&["draw", rules, "--trace", path.to_str().unwrap(), "--ply", &n, "--format", "text"]);
         assert!(out.status.success(), "{rules}: {}", text(&out.stderr));
         let shown = text(&out.stdout);
-        assert!(shown.starts_with(&board_text(&state)), "{rules}:\n{shown}");
+        // The board with the last move's sites marked (start, destination, captures).
+        let marks: Vec<_> = last.from.into_iter().chain(last.to).chain(last.captured.iter().copied()).collect();
+        assert!(!marks.is_empty(), "{rules}");
+        assert!(shown.starts_with(&board_text_marking(&state, &marks)), "{rules}:\n{shown}");
         assert!(shown.contains("\nlegend: "), "{rules}:\n{shown}");
         assert!(shown.contains(&format!("last move: {} by", moves[ply - 1])), "{rules}:\n{shown}");
     }

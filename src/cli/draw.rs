@@ -6,7 +6,7 @@ use super::GameArgs;
 use super::common::{load, load_recorded};
 use crate::engine::State;
 use crate::formats::trace::read_header;
-use crate::render::{LastMove, board_text, legend_text, picture_svg, status_text};
+use crate::render::{LastMove, board_text_marking, legend_text, picture_svg, status_text};
 use serde_json::Value;
 use std::path::Path;
 
@@ -27,7 +27,10 @@ pub fn run(args: &GameArgs, format: DrawFormat, trace: Option<&Path>, ply: Optio
     match format {
         DrawFormat::Svg => print!("{}", picture_svg(&state, last.as_ref())),
         DrawFormat::Text => {
-            print!("{}", board_text(&state));
+            // The last move's sites are marked on the board, as in `play`.
+            let marks: Vec<crate::board::Site> =
+                last.iter().flat_map(|l| l.from.into_iter().chain(l.to).chain(l.captured.iter().copied())).collect();
+            print!("{}", board_text_marking(&state, &marks));
             println!("{}", legend_text(&state));
             if let Some(last) = &last {
                 println!("last move: {} by {}{}", last.text, last.player, sites(&state, last));
