@@ -300,8 +300,8 @@ fn think_with_bar(agent: &mut MctsAgent, state: &State, what: &str, budget: Budg
 }
 
 /// What a move did besides moving its piece, read off the boards before and
-/// after: `captures e4 f4`, `d8 becomes queen`, `flips c3 d4`, `rook h1-f1`
-/// (another piece moved along), `arrow on g7` (a piece put down).
+/// after: `captures e4 f4`, `d8 becomes tower`, `flips c3 d4`, `stone h1-f1`
+/// (another piece moved along), `stone on g7` (a piece put down).
 fn effects(before: &State, mv: &Move, after: &State) -> Vec<String> {
     let game = before.game();
     let sites = game.board.site_count();
@@ -369,7 +369,7 @@ fn effects(before: &State, mv: &Move, after: &State) -> Vec<String> {
             (Some(_), Some(&is)) => promoted.push(format!("{} becomes {}", name(s), game.describe_code(is))),
         }
     }
-    // What the move's text says already (`e1-g1,h1-f1`, `d1-d7/arrow@g7`) is not said again.
+    // What the move's text says already (`e1-g1,h1-f1`, `d1-d7/stone@g7`) is not said again.
     let text = before.move_text(mv);
     let parts: Vec<&str> = text.split([',', '/']).collect();
     moved_along.retain(|m| !m.split_once(' ').is_some_and(|(_, sites)| parts.contains(&sites)));

@@ -11,7 +11,7 @@ use crate::game::rules::Code;
 /// type order (most games have one: `*`).
 const NEUTRAL_MARKS: [char; 6] = ['*', '+', '#', '@', '%', '&'];
 
-/// A type's name as letters and digits only (`earth_pony` is `earthpony`).
+/// A type's name as letters and digits only (`big_stone` is `bigstone`).
 fn stripped(name: &str) -> Vec<char> {
     let chars: Vec<char> = name.chars().filter(|c| c.is_alphanumeric()).collect();
     if chars.is_empty() { vec!['?'] } else { chars }
@@ -29,7 +29,7 @@ fn capitalised(chars: &[char]) -> String {
 /// The label of each piece type in pictures, unique within the game (case
 /// aside): the declared letter, else the shortest start of the name that
 /// no other type's label shares. Types whose starts collide all grow, so
-/// `pegasus` and `princess` are `Pe` and `Pr`, not `P` and `Pr`.
+/// types named `stone` and `star` are `Sto` and `Sta`, not `S` and `St`.
 pub fn labels(game: &Game) -> Vec<String> {
     let names: Vec<Vec<char>> = game.pieces.iter().map(|p| stripped(&p.name)).collect();
     let declared: Vec<Option<String>> =

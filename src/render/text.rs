@@ -17,7 +17,7 @@ fn symbol(state: &State, code: Code) -> char {
 }
 
 /// What the symbols of a text picture of this position stand for, on one
-/// line: `legend: upper case white, lower case black; P pawn, N knight`.
+/// line: `legend: upper case white, lower case black; S stone, T tower`.
 pub fn legend_text(state: &State) -> String {
     let game = state.game();
     let letters = letters(game);

@@ -9,7 +9,7 @@
 //!   spaces per brace level.
 //! - A block's `{` ends its item's line and its `}` stands on a line of its
 //!   own. A block inside another one (a move's, an `if`'s, an action's)
-//!   stays on its entry's line instead (`move pawn { step forward to empty }`)
+//!   stays on its entry's line instead (`move stone { step forward to empty }`)
 //!   when it holds at most one entry, no comment, only such blocks, and the
 //!   line fits in [`WIDTH`] columns: that is how rule files are written by
 //!   hand, and three lines for one statement read worse. Blocks chained by
