@@ -185,3 +185,24 @@ fn diff_with_options() {
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("give a second rule file"), "{}", text(&out.stderr));
 }
+
+/// Without the `png` feature, `--format png` says how to get it; with it,
+/// the picture is a PNG of the SVG picture's size.
+#[test]
+fn png_pictures() {
+    let out = orrery(&["draw", "games/zodiac.rules", "--format", "png"]);
+    if cfg!(feature = "png") {
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let png = &out.stdout;
+        assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n", "a PNG signature");
+        // The IHDR chunk's width and height, as the SVG's viewBox says.
+        let size = |at: usize| u32::from_be_bytes(png[at..at + 4].try_into().unwrap());
+        let svg = String::from_utf8(orrery(&["draw", "games/zodiac.rules"]).stdout).unwrap();
+        assert!(svg.contains(&format!("width=\"{}\" height=\"{}\"", size(16), size(20))), "{svg}");
+    } else {
+        assert_eq!(out.status.code(), Some(1));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("built without PNG pictures") && err.contains("--features png"), "{err}");
+        assert!(out.stdout.is_empty());
+    }
+}

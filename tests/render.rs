@@ -273,3 +273,23 @@ fn far_apart_and_long_names() {
     let names: Vec<String> = points.iter().map(|p| p.0.clone()).collect();
     check_layout(&text, &names);
 }
+
+/// Three players: case tells only two owners apart, so a grid gives each
+/// piece two characters (its type's letter, its owner's number), with the
+/// last move's brackets still around whole cells, and the legend says so.
+#[test]
+fn three_players_grid_names_type_and_owner() {
+    let text = "game \"Three\"\nplayers red, green, blue\nboard square 3 x 2\npiece stone\npiece tower\n\
+                setup {\n  red stone on a1\n  green tower on b1\n  blue stone on c2\n  blue tower on a2\n}\n\
+                phase play {\n  move stone { step orthogonal }\n}\n";
+    let game = Game::from_source(Source::new("three.rules", text), &[]).expect("compiles");
+    let state = game.initial_state();
+    assert_eq!(board_text(&state), " 2  T3 .  S3\n 1  S1 T2 . \n    a  b  c \n");
+    let c2 = game.board.site("c2").unwrap();
+    assert_eq!(orrery::render::board_text_marking(&state, &[c2]), " 2  T3 . [S3]\n 1  S1 T2 . \n    a  b  c \n");
+    assert_eq!(
+        orrery::render::legend_text(&state),
+        "legend: 1 red, 2 green, 3 blue; S stone, T tower \
+         (a grid writes a piece as its letter then its owner's number: S2 is green's stone)"
+    );
+}

@@ -16,6 +16,9 @@ pub enum DrawFormat {
     Svg,
     /// The board as text, with a legend and whose turn it is.
     Text,
+    /// The SVG picture as PNG, written to standard output (redirect it to a
+    /// file); needs Orrery built with `--features png`.
+    Png,
 }
 
 pub fn run(args: &GameArgs, format: DrawFormat, trace: Option<&Path>, ply: Option<u64>) -> i32 {
@@ -37,8 +40,42 @@ pub fn run(args: &GameArgs, format: DrawFormat, trace: Option<&Path>, ply: Optio
             }
             println!("{}", status_text(&state));
         }
+        DrawFormat::Png => return write_png(&picture_svg(&state, last.as_ref())),
     }
     0
+}
+
+/// The picture as PNG on standard output, unless that is a terminal.
+#[cfg(feature = "png")]
+fn write_png(svg: &str) -> i32 {
+    use std::io::{IsTerminal, Write};
+    if std::io::stdout().is_terminal() {
+        eprintln!("error: a PNG picture is binary: redirect it to a file (`orrery draw … --format png > board.png`)");
+        return 1;
+    }
+    match crate::render::svg_to_png(svg) {
+        Ok((bytes, warning)) => {
+            if let Some(warning) = warning {
+                eprintln!("warning: {warning}");
+            }
+            // A closed pipe is the reader's choice, not an error to report.
+            let _ = std::io::stdout().write_all(&bytes);
+            0
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            1
+        }
+    }
+}
+
+#[cfg(not(feature = "png"))]
+fn write_png(_svg: &str) -> i32 {
+    eprintln!(
+        "error: this orrery was built without PNG pictures\n  = help: build it with `cargo install --path . --features png`, \
+         or convert the SVG picture (`--format svg`) with any SVG tool"
+    );
+    1
 }
 
 /// The sites a last move touched, named: ` (from e2 to e4; captured d5)`.

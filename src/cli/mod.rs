@@ -101,7 +101,7 @@ pub enum Command {
         #[arg(long, value_enum, default_value = "text")]
         format: Format,
     },
-    /// Check that a JSON-lines transcript still replays: every move legal, the same outcome.
+    /// Check that a JSON-lines transcript still replays: every move legal, every recorded board, player to move and move count the same, the same outcome.
     Replay {
         #[command(flatten)]
         game: GameArgs,
@@ -159,11 +159,11 @@ pub enum Command {
         #[arg(long = "option", value_name = "NAME=VALUE")]
         options: Vec<String>,
     },
-    /// Draw the start, a position file, or a recorded game's position, as SVG (or text).
+    /// Draw the start, a position file, or a recorded game's position, as SVG, text or PNG.
     Draw {
         #[command(flatten)]
         game: GameArgs,
-        /// SVG for a picture, or text for the terminal.
+        /// SVG for a picture, text for the terminal, PNG (with the `png` feature) for an image.
         #[arg(long, value_enum, default_value = "svg")]
         format: draw::DrawFormat,
         /// Draw a position of this transcript (`orrery trace --format json`),

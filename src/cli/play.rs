@@ -14,7 +14,7 @@ use crate::engine::{Game, Move, State};
 use crate::formats::notation::{MoveError, parse_move};
 use crate::formats::trace::{replay, transcript};
 use crate::game::rules::{CHANCE, Code};
-use crate::render::{board_text_marking, status_text};
+use crate::render::{LastMove, board_text_marking, status_text};
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::Path;
 use std::sync::Arc;
@@ -299,115 +299,49 @@ fn think_with_bar(agent: &mut MctsAgent, state: &State, what: &str, budget: Budg
     }
 }
 
-/// What a move did besides moving its piece, read off the boards before and
-/// after: `captures e4 f4`, `d8 becomes tower`, `flips c3 d4`, `stone h1-f1`
-/// (another piece moved along), `stone on g7` (a piece put down).
+/// What a move did besides its piece's going (captures, promotions, flips,
+/// pieces moved along or placed), in words, leaving out what the move's
+/// text says already.
 fn effects(before: &State, mv: &Move, after: &State) -> Vec<String> {
     let game = before.game();
-    let sites = game.board.site_count();
-    let on_board = |s: Site| (s != NO_SITE && (s as usize) < sites).then_some(s);
-    let contents = |state: &State, s: Site| -> Vec<Code> {
-        match game.stacks {
-            Some(_) => state.position().stack(s).to_vec(),
-            None => [state.cell(s)].into_iter().filter(|&c| c != 0).collect(),
-        }
-    };
-    // What each site lost and gained, as bags of pieces.
-    let (mut lost, mut gained): (Vec<Vec<Code>>, Vec<Vec<Code>>) = (0..sites as Site)
-        .map(|s| {
-            let (was, is) = (contents(before, s), contents(after, s));
-            (minus(&was, &is), minus(&is, &was))
-        })
-        .unzip();
-    let name = |s: usize| game.board.site_name(s as Site);
+    let last = LastMove::between(before, mv, after);
+    let name = |s: Site| game.board.site_name(s);
     let type_name = |c: Code| game.pieces[game.type_of(c) as usize].name.as_str();
-    let mut promoted = Vec::new();
-
-    // The move itself: its piece leaves `from` (a placement comes from the
-    // hand) and arrives at `to`, perhaps as another type.
-    let (from, to) = (on_board(mv.from).map(usize::from), on_board(mv.to).map(usize::from));
-    let left = from.and_then(|f| contents(before, f as Site).last().copied());
-    if let (Some(f), Some(piece)) = (from, left) {
-        take(&mut lost[f], piece);
-    }
-    if let Some(t) = to {
-        let arrived = contents(after, t as Site).last().copied().filter(|&c| take(&mut gained[t], c));
-        let moved_type = left.map_or(mv.piece, |c| game.type_of(c));
-        if let Some(arrived) = arrived.filter(|&c| game.type_of(c) != moved_type) {
-            promoted.push(format!("{} becomes {}", name(t), type_name(arrived)));
-        }
-        // The rest of a stack moved with its top.
-        if let Some(f) = from {
-            let carried = minus(&lost[f], &minus(&lost[f], &gained[t]));
-            lost[f] = minus(&lost[f], &carried);
-            gained[t] = minus(&gained[t], &carried);
-        }
-    }
-
-    // Pieces gone from one site and come to another moved along (castling).
-    let mut moved_along = Vec::new();
-    for (a, bag) in lost.iter_mut().enumerate() {
-        while let Some(&code) = bag.first() {
-            let Some(b) = (0..sites).find(|&b| b != a && gained[b].contains(&code)) else { break };
-            take(bag, code);
-            take(&mut gained[b], code);
-            moved_along.push(format!("{} {}-{}", type_name(code), name(a), name(b)));
-        }
-    }
-
-    let (mut captured, mut flipped, mut placed) = (Vec::new(), Vec::new(), Vec::new());
-    for s in 0..sites {
-        match (lost[s].first(), gained[s].first()) {
-            (None, None) => {}
-            (Some(_), None) => captured.push(name(s).to_string()),
-            (None, Some(&c)) => placed.push(format!("{} on {}", type_name(c), name(s))),
-            // The same type, another owner: turned over.
-            (Some(&was), Some(&is)) if game.type_of(was) == game.type_of(is) => flipped.push(name(s).to_string()),
-            (Some(&was), Some(&is)) if game.owner_of(was) == game.owner_of(is) => {
-                promoted.push(format!("{} becomes {}", name(s), type_name(is)))
-            }
-            (Some(_), Some(&is)) => promoted.push(format!("{} becomes {}", name(s), game.describe_code(is))),
-        }
-    }
     // What the move's text says already (`e1-g1,h1-f1`, `d1-d7/stone@g7`) is not said again.
-    let text = before.move_text(mv);
-    let parts: Vec<&str> = text.split([',', '/']).collect();
-    moved_along.retain(|m| !m.split_once(' ').is_some_and(|(_, sites)| parts.contains(&sites)));
-    placed.retain(|p| {
-        !p.split_once(" on ")
-            .is_some_and(|(piece, site)| parts.iter().any(|part| *part == site || *part == format!("{piece}@{site}")))
-    });
+    let parts: Vec<&str> = last.text.split([',', '/']).collect();
     let mut said = Vec::new();
-    if !captured.is_empty() {
-        said.push(format!("captures {}", captured.join(" ")));
+    if !last.captured.is_empty() {
+        let sites: Vec<&str> = last.captured.iter().map(|&s| name(s)).collect();
+        said.push(format!("captures {}", sites.join(" ")));
     }
-    said.extend(promoted);
-    if !flipped.is_empty() {
-        said.push(format!("flips {}", flipped.join(" ")));
+    for &(site, code) in &last.promoted {
+        // Off the destination, another owner as well as another type: the
+        // whole piece is named.
+        let was = before.cell(site);
+        let becomes = if Some(site) != last.to && was != 0 && game.owner_of(was) != game.owner_of(code) {
+            game.describe_code(code)
+        } else {
+            type_name(code).to_string()
+        };
+        said.push(format!("{} becomes {becomes}", name(site)));
     }
-    said.extend(moved_along);
-    said.extend(placed);
-    said
-}
-
-/// The pieces of `a` not matched one for one in `b`.
-fn minus(a: &[Code], b: &[Code]) -> Vec<Code> {
-    let mut rest = a.to_vec();
-    for code in b {
-        take(&mut rest, *code);
+    if !last.flipped.is_empty() {
+        let sites: Vec<&str> = last.flipped.iter().map(|&s| name(s)).collect();
+        said.push(format!("flips {}", sites.join(" ")));
     }
-    rest
-}
-
-/// Removes one `code` from `bag`; whether there was one.
-fn take(bag: &mut Vec<Code>, code: Code) -> bool {
-    match bag.iter().position(|&c| c == code) {
-        Some(i) => {
-            bag.remove(i);
-            true
+    for &(code, a, b) in &last.moved_along {
+        let sites = format!("{}-{}", name(a), name(b));
+        if !parts.contains(&sites.as_str()) {
+            said.push(format!("{} {sites}", type_name(code)));
         }
-        None => false,
     }
+    for &(code, site) in &last.placed {
+        let (piece, site) = (type_name(code), name(site));
+        if !parts.iter().any(|part| *part == site || *part == format!("{piece}@{site}")) {
+            said.push(format!("{piece} on {site}"));
+        }
+    }
+    said
 }
 
 /// Writes the game so far as a transcript `orrery replay` checks.

@@ -109,19 +109,22 @@ pub fn neutral_types(state: &crate::engine::State) -> Vec<usize> {
 }
 
 /// The text symbol of a piece: its type's letter, upper case for the first
-/// player and lower case for the second; a further player's pieces are its
-/// index (2, 3, …), whatever their type, as one character cannot say both;
+/// player and lower case for the second; with more than two players, the
+/// owner's number (1, 2, 3, …) whatever the type, as one character cannot
+/// say both (grids of such games give two characters a piece: see
+/// `render::text`);
 /// neutral pieces are `*` (or `+`, `#`, … when several neutral types are about).
 pub fn text_symbol(game: &Game, letters: &[char], neutral: &[usize], code: Code) -> char {
     let t = game.type_of(code) as usize;
     let letter = letters.get(t).copied().unwrap_or('?');
+    let many = game.players.len() > 2;
     match game.owner_of(code) as usize {
-        0 => letter.to_ascii_uppercase(),
-        1 => letter.to_ascii_lowercase(),
         o if o == game.players.len() => {
             let rank = neutral.iter().position(|&n| n == t).unwrap_or(0);
             NEUTRAL_MARKS.get(rank).copied().unwrap_or('?')
         }
-        o => char::from_digit(o as u32, 10).unwrap_or('?'),
+        o if many => char::from_digit(o as u32 + 1, 36).unwrap_or('?'),
+        0 => letter.to_ascii_uppercase(),
+        _ => letter.to_ascii_lowercase(),
     }
 }

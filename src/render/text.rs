@@ -9,11 +9,33 @@ use crate::game::rules::CHANCE;
 use crate::game::rules::Code;
 
 /// One character per piece: its type's letter (unique within the game),
-/// upper case for the first player, lower case for the second, digits for
-/// more, `*` for neutral (see `glyphs::text_symbol`).
+/// upper case for the first player, lower case for the second (with more
+/// players, the owner's number), `*` for neutral (see `glyphs::text_symbol`).
 fn symbol(state: &State, code: Code) -> char {
     let game = state.game();
     text_symbol(game, &letters(game), &neutral_types(state), code)
+}
+
+/// Characters per piece in a grid: one, or two when the game has more than
+/// two players, since case can tell only two owners apart.
+fn cell_width(state: &State) -> usize {
+    if state.game().players.len() > 2 { 2 } else { 1 }
+}
+
+/// A piece in a grid, `cell_width` characters: its symbol, or with more
+/// than two players its type's letter then its owner's number (`S3` is the
+/// third player's stone; a neutral piece is its mark and a space).
+fn grid_symbol(state: &State, code: Code) -> String {
+    let game = state.game();
+    if cell_width(state) == 1 {
+        return symbol(state, code).to_string();
+    }
+    let owner = game.owner_of(code) as usize;
+    if owner == game.players.len() {
+        return format!("{} ", symbol(state, code));
+    }
+    let letter = letters(game).get(game.type_of(code) as usize).copied().unwrap_or('?');
+    format!("{letter}{}", owner + 1)
 }
 
 /// What the symbols of a text picture of this position stand for, on one
@@ -21,16 +43,27 @@ fn symbol(state: &State, code: Code) -> char {
 pub fn legend_text(state: &State) -> String {
     let game = state.game();
     let letters = letters(game);
+    let many = game.players.len() > 2;
     let mut owners: Vec<String> = Vec::new();
     for (i, player) in game.players.iter().enumerate() {
         owners.push(match i {
+            _ if many => format!("{} {player}", i + 1),
             0 => format!("upper case {player}"),
-            1 => format!("lower case {player}"),
-            _ => format!("{i} {player}"),
+            _ => format!("lower case {player}"),
         });
     }
     let types: Vec<String> = game.pieces.iter().zip(&letters).map(|(p, l)| format!("{l} {}", p.name)).collect();
     let mut line = format!("legend: {}; {}", owners.join(", "), types.join(", "));
+    if many {
+        // Grids write a piece as its letter then its owner's number; a graph
+        // board's picture has room for the number only (its list names them).
+        line.push_str(&format!(
+            " (a grid writes a piece as its letter then its owner's number: {}2 is {}'s {})",
+            letters.first().copied().unwrap_or('?'),
+            game.players[1],
+            game.pieces.first().map_or("piece", |p| p.name.as_str())
+        ));
+    }
     let neutral = neutral_types(state);
     for &t in &neutral {
         let symbol = text_symbol(game, &letters, &neutral, game.code(game.neutral(), t as u8));
@@ -50,6 +83,8 @@ pub fn board_text_marking(state: &State, marks: &[Site]) -> String {
     let mut out = String::new();
     match game.board.shape {
         BoardShape::Square { files, ranks } => {
+            // Characters per column: a piece's width times the tallest stack.
+            let column = cell_width(state) * game.stacks.as_ref().map_or(1, |s| s.capacity as usize);
             for rank in (0..ranks).rev() {
                 out.push_str(&format!("{:>2} ", rank + 1));
                 for file in 0..files {
@@ -66,15 +101,16 @@ pub fn board_text_marking(state: &State, marks: &[Site]) -> String {
                     });
                     match &game.stacks {
                         // A stack: its pieces bottom to top, padded to the tallest stack.
-                        Some(def) => {
+                        Some(_) => {
                             let stack = state.position().stack(site);
-                            let mut cell: String = stack.iter().map(|&c| symbol(state, c)).collect();
+                            let mut cell: String = stack.iter().map(|&c| grid_symbol(state, c)).collect();
                             if cell.is_empty() {
                                 cell.push('.');
                             }
-                            out.push_str(&format!("{cell:<width$}", width = def.capacity as usize));
+                            out.push_str(&format!("{cell:<column$}"));
                         }
-                        None => out.push(if code == 0 { '.' } else { symbol(state, code) }),
+                        None if code == 0 => out.push_str(&format!("{:<column$}", '.')),
+                        None => out.push_str(&grid_symbol(state, code)),
                     }
                 }
                 if marks.contains(&(((rank + 1) * files - 1) as Site)) {
@@ -83,10 +119,9 @@ pub fn board_text_marking(state: &State, marks: &[Site]) -> String {
                 out.push('\n');
             }
             out.push_str("   ");
-            let width = game.stacks.as_ref().map_or(1, |s| s.capacity as usize);
             for file in 0..files {
                 out.push(' ');
-                out.push_str(&format!("{:<width$}", (b'a' + file as u8) as char));
+                out.push_str(&format!("{:<column$}", (b'a' + file as u8) as char));
             }
             out.push('\n');
         }
