@@ -70,10 +70,79 @@ fn drawn_moves_are_the_listed_moves() {
 
 #[test]
 fn phases_whose_moves_cannot_be_counted_list_them() {
-    // Zodiac's hops, chess's royal king, draughts' chains, Reversi's
-    // compulsory flips: the fast path declines, the playout lists the moves.
-    for file in ["games/zodiac.rules", "games/chess.rules", "games/english_draughts.rules", "games/reversi.rules"] {
+    // Zodiac's hops, chess's royal king, draughts' chains: the fast path
+    // declines, the playout lists the moves.
+    for file in ["games/zodiac.rules", "games/chess.rules", "games/english_draughts.rules"] {
         assert_eq!(check_game(file, 2, 40), 0, "{file}");
+    }
+}
+
+#[test]
+fn compulsory_outflanking_is_counted_by_sets_where_directions_shift_evenly() {
+    // Reversi's flips: every direction of the grid is one shift of the
+    // site numbers, so the sites that outflank are found as a set.
+    assert!(check_game("games/reversi.rules", 5, 70) > 0);
+}
+
+/// Reversi on 4 x 4, as a grid, or as a graph board whose points are
+/// numbered out of order, so that no line of three or four points steps
+/// evenly through the site numbers and each site is asked on its own.
+fn small_reversi(graph: bool) -> String {
+    let mut text = String::from("game \"Small Reversi\"\nplayers black, white\n");
+    if graph {
+        let order = [5, 14, 0, 11, 3, 8, 13, 6, 1, 10, 15, 4, 9, 2, 7, 12];
+        let name = |i: usize| format!("{}{}", (b'a' + (i % 4) as u8) as char, i / 4 + 1);
+        text.push_str("board graph {\n");
+        for &i in &order {
+            text.push_str(&format!("  point {} at ({}, {})\n", name(i), i % 4, i / 4));
+        }
+        // Rows, columns and both diagonals of at least two points.
+        let mut lines: Vec<Vec<usize>> = Vec::new();
+        for k in 0..4 {
+            lines.push((0..4).map(|f| k * 4 + f).collect());
+            lines.push((0..4).map(|r| r * 4 + k).collect());
+        }
+        for d in -2i32..=2 {
+            lines.push((0..4i32).filter(|&f| (0..4).contains(&(f + d))).map(|f| ((f + d) * 4 + f) as usize).collect());
+            lines.push(
+                (0..4i32).filter(|&f| (0..4).contains(&(3 - f + d))).map(|f| ((3 - f + d) * 4 + f) as usize).collect(),
+            );
+        }
+        for (n, line) in lines.iter().enumerate() {
+            let points: Vec<String> = line.iter().map(|&i| name(i)).collect();
+            text.push_str(&format!("  line L{n}: {}\n", points.join(" - ")));
+        }
+        text.push_str("}\n");
+    } else {
+        text.push_str("board square 4 x 4\n");
+    }
+    let dirs = if graph { "lines" } else { "all" };
+    text.push_str(&format!(
+        "piece disc reversible\nsetup {{\n  hand black: 16 disc\n  hand white: 16 disc\n  white disc on b2, c3\n  black disc on b3, c2\n}}\n\
+         phase play {{\n  place disc on empty {{ must flip custodial {dirs} }}\n  when blocked: pass\n}}\n\
+         end {{\n  when all passed: most disc wins, equal draws \"both passed\"\n}}\n"
+    ));
+    text
+}
+
+#[test]
+fn outflanking_by_sets_and_site_by_site_agree() {
+    use orrery::diagnostics::Source;
+    let grid = Game::from_source(Source::new("grid.rules", small_reversi(false)), &[]).expect("the grid compiles");
+    let graph = Game::from_source(Source::new("graph.rules", small_reversi(true)), &[]).expect("the graph compiles");
+    // The grid counts its placements by sets; the graph asks site by site.
+    assert!(grid.initial_state().draw_move(|_| 0).is_some());
+    assert!(graph.initial_state().draw_move(|_| 0).is_none());
+    // By hand: black outflanks at a2, b1, c4 or d3; after a2 white answers
+    // a1, a3 or c1, and the other three openings are its mirror images.
+    let counts: Vec<u64> = (1..=2).map(|d| orrery::agents::perft::perft(&grid.initial_state(), d)).collect();
+    assert_eq!(counts, [4, 12]);
+    for depth in 1..=7 {
+        assert_eq!(
+            orrery::agents::perft::perft(&grid.initial_state(), depth),
+            orrery::agents::perft::perft(&graph.initial_state(), depth),
+            "perft({depth}) of the same game on a grid and on an unevenly numbered graph"
+        );
     }
 }
 

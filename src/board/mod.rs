@@ -284,6 +284,12 @@ impl Board {
         step.map(|by| (by, has_next))
     }
 
+    /// Whether `dir` has a constant step in site numbers, so that `before`
+    /// answers for it.
+    pub fn shifts_evenly(&self, dir: Dir) -> bool {
+        self.shifts.get(dir as usize).is_some_and(Option::is_some)
+    }
+
     /// The sites whose next site in `dir` is in `sites`, by one shift of the
     /// set when the direction has a constant step (`None` otherwise).
     #[inline]

@@ -46,7 +46,7 @@ pub(super) fn phase(scope: &Scope, decl: &crate::syntax::ast::PhaseDecl) -> Opti
     classify_effects(&mut def, circles, grid);
     def.threat_radius = threat_radius(&def);
     def.capturing = def.moves.iter().map(capturing).collect();
-    def.countable = countable(&def);
+    def.countable = countable(&def, scope.board.as_ref());
     // Labels are written on the phase's entries (`label: move …`).
     for source in &mut def.sources {
         let entry =
@@ -417,11 +417,18 @@ fn capture_reach(path: &[MoveOp], effects: &[EffectOp]) -> Vec<u8> {
     tail
 }
 
-/// Whether every move of the phase is counted by a set size: placements,
-/// and single steps or leaps, with nothing that drops, splits or adds moves
+/// Whether every move of the phase is counted by a set size: placements
+/// (compulsory outflanking included, where sets can find it), and single
+/// steps or leaps, with nothing that drops, splits or adds moves
 /// (compulsory or optional effects, promotion choices, `forbid`, follow-ups,
 /// deduplication, track limits).
-fn countable(def: &PhaseDef) -> bool {
+fn countable(def: &PhaseDef, board: Option<&crate::board::Board>) -> bool {
+    // A compulsory outflanking is counted by a set when its directions shift
+    // evenly on this board (see `outflank::bracketing_sites`).
+    let counted_by_sets = |effect: &EffectOp| match effect {
+        EffectOp::FlipCustodial { dirs, must: true } => board.is_some_and(|b| dirs.iter().all(|&d| b.shifts_evenly(d))),
+        _ => !effect.shapes_moves(),
+    };
     let phase_plain = !def.chance
         && !def.must_capture
         && !def.capture_most
@@ -432,7 +439,7 @@ fn countable(def: &PhaseDef) -> bool {
     phase_plain
         && def.moves.iter().all(|rule| match rule {
             MoveRule::Action { .. } => true,
-            MoveRule::Place { effects, then, .. } => then.is_none() && !effects.iter().any(EffectOp::shapes_moves),
+            MoveRule::Place { effects, then, .. } => then.is_none() && effects.iter().all(counted_by_sets),
             MoveRule::Move { path, forbid, effects, needs_dir, keeps_dir, then, .. } => {
                 matches!(&path[..], [MoveOp::Step { heading: Heading::Any, .. }])
                     && forbid.is_empty()

@@ -97,10 +97,11 @@ impl<S: SiteSet> View<'_, S> {
                     }
                 }
             }
-            MoveRule::Place { piece, on, neutral, .. } => {
+            MoveRule::Place { piece, on, neutral, effects, .. } => {
                 if self.can_place(*piece, *neutral, player) {
                     let placement = Move::placement(rule, *piece);
-                    let on = *target.get_or_insert_with(|| self.filter_set(on, player));
+                    // Countable placements' `must` effects all shift evenly.
+                    let on = *target.get_or_insert_with(|| self.placement_targets(on, effects, player).0);
                     if let Some(mv) = take(on, &|to| Move { to, ..placement }) {
                         return (count, Some(mv));
                     }

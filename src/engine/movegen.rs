@@ -127,9 +127,9 @@ impl<S: SiteSet> View<'_, S> {
                 if !self.can_place(*piece, *neutral, player) {
                     return true;
                 }
-                let targets = self.filter_set(on, player);
+                let (targets, allowed) = self.placement_targets(on, effects, player);
                 for site in targets.iter() {
-                    if !self.effects_allow(effects, site, NO_SITE, player) {
+                    if !allowed && !self.effects_allow(effects, site, NO_SITE, player) {
                         continue;
                     }
                     let mv = Move { to: site, ..Move::placement(rule, *piece) };
@@ -312,6 +312,24 @@ impl<S: SiteSet> View<'_, S> {
             }
         }
         true
+    }
+
+    /// A placement rule's destinations, and whether its `must` effects
+    /// allow every one of them already: with outflanking effects whose
+    /// directions shift evenly, the sites that close off no run are taken
+    /// out of the set at once; otherwise each site is asked (`effects_allow`).
+    #[inline]
+    pub(crate) fn placement_targets(&self, on: &SiteFilter, effects: &[EffectOp], player: Player) -> (S, bool) {
+        let mut targets = self.filter_set(on, player);
+        for effect in effects {
+            if let EffectOp::FlipCustodial { dirs, must: true } = effect {
+                match super::outflank::bracketing_sites::<S>(self.game, self.pos, dirs, player) {
+                    Some(sites) => targets = targets.and(sites),
+                    None => return (targets, false),
+                }
+            }
+        }
+        (targets, true)
     }
 
     /// Whether the `must` outflanking effects of a move to `to` (leaving
