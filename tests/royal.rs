@@ -38,3 +38,19 @@ fn only_rules_that_can_take_a_piece_threaten() {
     // A rook that takes too: b1 lies on its file, a2 does not (its rank is 3).
     assert_eq!(legal_count(&rules.replace("RULE", "move rook { slide orthogonal to enemy }")), 1);
 }
+
+/// A piece that takes by sliding over one screen: taking away the far one
+/// of two screens, off the line's first piece, uncovers the king. The
+/// royal test may skip moves far from a royal piece, but for such a slide
+/// "far" begins only beyond the whole line, not beyond its first piece.
+#[test]
+fn a_screen_taken_away_beyond_the_first_piece_uncovers_the_king() {
+    let rules = "game \"Screens\"\nplayers white, black\nboard square 3 x 8\n\
+                 piece king royal\npiece man\npiece cannon\n\
+                 setup {\n  white king on a1\n  white man on a3, a6\n  black cannon on a8\n  black king on c8\n}\n\
+                 phase play {\n  move king { step all to not friend }\n  move man { step orthogonal to empty }\n\
+                 move cannon { slide orthogonal over occupied to enemy }\n}\n";
+    // King a2, b1, b2; man a3 to a2 or a4 and man a6 to a5 or a7 keep two
+    // screens on the file; a3-b3 and a6-b6 would leave one.
+    assert_eq!(legal_count(rules), 3 + 2 + 2);
+}

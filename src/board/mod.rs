@@ -145,6 +145,20 @@ impl Board {
         self.balls.get(site as usize * (MAX_BALL + 1) + radius as usize)
     }
 
+    /// The smallest radius whose balls hold every site's entry of `table`
+    /// (a leap's destinations, say); more than `MAX_BALL` when none does.
+    pub fn radius_of(&self, table: &SetTable) -> u8 {
+        crate::with_width!(self.width, S => {
+            let within = |r: u8| {
+                (0..self.site_count()).all(|s| {
+                    let targets: S = table.get_or_empty(s);
+                    self.ball::<S>(s as Site, r).complement_in(targets).is_empty()
+                })
+            };
+            (0..=MAX_BALL as u8).find(|&r| within(r)).unwrap_or(MAX_BALL as u8 + 1)
+        })
+    }
+
     fn balls(next: &[Site], n: usize, dirs: usize, width: Width) -> SetTable {
         let mut balls = SetTable::new(width, n * (MAX_BALL + 1));
         let mut inside = vec![false; n];

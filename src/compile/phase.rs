@@ -44,7 +44,10 @@ pub(super) fn phase(scope: &Scope, decl: &crate::syntax::ast::PhaseDecl) -> Opti
     // On a grid, different directions from a site lead to different sites.
     let grid = scope.board.as_ref().is_some_and(|b| !matches!(b.shape, crate::board::BoardShape::Graph));
     classify_effects(&mut def, circles, grid);
-    def.threat_radius = threat_radius(&def);
+    if let Some((radius, lines)) = threat_reach(&def, scope.board.as_ref()) {
+        def.threat_radius = Some(radius);
+        def.threat_lines = lines;
+    }
     def.capturing = def.moves.iter().map(capturing).collect();
     def.countable = countable(&def, scope.board.as_ref());
     // Labels are written on the phase's entries (`label: move …`).
@@ -75,6 +78,7 @@ fn empty_phase(name: &str) -> PhaseDef {
         additions: Vec::new(),
         along: Vec::new(),
         threat_radius: None,
+        threat_lines: Vec::new(),
         capturing: Vec::new(),
         countable: false,
         dedupe: false,
@@ -453,8 +457,13 @@ fn countable(def: &PhaseDef, board: Option<&crate::board::Board>) -> bool {
 }
 
 /// The largest distance from its start at which a move of the phase can
-/// capture, if every rule bounds it and looks only at the sites it passes.
-fn threat_radius(def: &PhaseDef) -> Option<u8> {
+/// capture, if every capturing rule bounds it and looks only at the sites
+/// it passes; and the directions of rules that capture by one slide (any
+/// distance along a line, looking only along it). Left out: rules that
+/// capture only the piece that moved last (`capture on last_to`: after a
+/// move far from a royal piece, that piece is far too), and single steps
+/// and leaps that take by landing (they look at no site between).
+fn threat_reach(def: &PhaseDef, board: Option<&crate::board::Board>) -> Option<(u8, Vec<(crate::board::Dir, bool)>)> {
     fn local(test: &SiteTest) -> bool {
         match test {
             // History, and what lies along rays, reach beyond the sites passed.
@@ -464,13 +473,35 @@ fn threat_radius(def: &PhaseDef) -> Option<u8> {
             _ => true,
         }
     }
+    fn only_last_to(test: &SiteTest) -> bool {
+        match test {
+            SiteTest::LastTo => true,
+            SiteTest::And(parts) => parts.iter().any(only_last_to),
+            _ => false,
+        }
+    }
     let mut radius = 0;
+    let mut lines = Vec::new();
     for rule in &def.moves {
+        if !capturing(rule) {
+            continue;
+        }
         // A follow-up may remove a piece anywhere.
         if matches!(rule, MoveRule::Group { .. } | MoveRule::Together { .. }) || rule.follow_up().is_some() {
             return None;
         }
         let MoveRule::Move { guard, reach, path, effects, forbid, .. } = rule else { continue };
+        let lands_on_empty_only = path.last().is_some_and(|op| match op {
+            MoveOp::Step { to, .. } | MoveOp::Slide { to, .. } | MoveOp::Hop { to, .. } => only_empty(&to.test),
+        });
+        let captures_last_to_only = effects.iter().all(|e| match e {
+            EffectOp::CaptureOn { filter } => only_last_to(&filter.test),
+            EffectOp::Flip { .. } | EffectOp::FlipCustodial { .. } => true,
+            _ => false,
+        });
+        if lands_on_empty_only && captures_last_to_only {
+            continue;
+        }
         fn forbid_local(test: &MoveTest) -> bool {
             match test {
                 MoveTest::Is { filter, .. } => local(&filter.test),
@@ -479,7 +510,10 @@ fn threat_radius(def: &PhaseDef) -> Option<u8> {
                 MoveTest::And(parts) | MoveTest::Or(parts) => parts.iter().all(forbid_local),
             }
         }
-        if guard.is_some() || !forbid.iter().all(forbid_local) {
+        // A guard that names the mover (per-player directions) reads
+        // nothing a move changes; any other guard may.
+        let fixed_guard = matches!(guard, None | Some(GameTest::MoverIs(_)));
+        if !fixed_guard || !forbid.iter().all(forbid_local) {
             return None;
         }
         let filters = path.iter().flat_map(|op| match op {
@@ -496,24 +530,55 @@ fn threat_radius(def: &PhaseDef) -> Option<u8> {
         if !filters.chain(effect_filters).all(|f| local(&f.test)) {
             return None;
         }
-        // Every site that matters to a capture is within the move's first reach.
-        radius = radius.max(reach[0]);
+        // One slide in any heading: the sites that matter lie on one line
+        // through the captured piece, if the board can follow lines back.
+        // One step or leap that takes by landing looks at nothing but its
+        // own site and the captured one: a move elsewhere can only take
+        // the capturing piece away.
+        if let [MoveOp::Step { heading: Heading::Any, .. }] = &path[..]
+            && effects.is_empty()
+        {
+            continue;
+        }
+        if let [MoveOp::Slide { dirs, heading: Heading::Any, over, through, die: None, .. }] = &path[..]
+            && effects.is_empty()
+            && let Some(board) = board
+            && dirs.iter().all(|&d| (d as usize) < board.opposite.len())
+        {
+            let through_empty_only = over.is_none() && through.is_none();
+            lines.extend(dirs.iter().map(|&d| (d, through_empty_only)));
+            continue;
+        }
+        // Every site that matters to a capture is within the move's first
+        // reach; a lone leap's reach is measured on the board.
+        let mut first = reach[0];
+        if let (Some(board), [MoveOp::Step { dirs, heading: Heading::Any, reach: leaps, .. }]) = (board, &path[..])
+            && dirs.is_empty()
+            && first < u8::MAX
+        {
+            first = first - crate::board::MAX_BALL as u8 + board.radius_of(leaps);
+        }
+        radius = radius.max(first);
     }
-    (radius as usize <= crate::board::MAX_BALL).then_some(radius)
+    lines.sort_unstable();
+    lines.dedup();
+    (radius as usize <= crate::board::MAX_BALL).then_some((radius, lines))
+}
+
+/// Whether a site condition holds on empty sites only.
+fn only_empty(test: &SiteTest) -> bool {
+    match test {
+        SiteTest::Empty | SiteTest::False => true,
+        SiteTest::And(parts) => parts.iter().any(only_empty),
+        SiteTest::Or(parts) => parts.iter().all(only_empty),
+        _ => false,
+    }
 }
 
 /// Whether a rule's moves can ever take a piece (`View::captures_on`): by
 /// landing on a site that may be occupied, by a capture effect, or by a
 /// follow-up removal. Moves to empty sites only, and actions, never do.
 fn capturing(rule: &MoveRule) -> bool {
-    fn only_empty(test: &SiteTest) -> bool {
-        match test {
-            SiteTest::Empty | SiteTest::False => true,
-            SiteTest::And(parts) => parts.iter().any(only_empty),
-            SiteTest::Or(parts) => parts.iter().all(only_empty),
-            _ => false,
-        }
-    }
     let takes = |effects: &[EffectOp]| {
         effects.iter().any(|e| !matches!(e, EffectOp::Flip { .. } | EffectOp::FlipCustodial { .. }))
     };

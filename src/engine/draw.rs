@@ -175,12 +175,12 @@ impl State {
             if phase.dedupe {
                 self.dedupe(buf);
             }
-            let far = view.quiet_zone(player);
+            // No quiet zone here: finding it costs a threat test, about what
+            // testing the one or two candidates drawn costs.
             while !buf.is_empty() {
                 let i = draw(buf.len());
                 let mv = buf[i];
-                let untouched = far.is_some_and(|far| view.changes_only(&mv, far));
-                if untouched || super::threat::safe::<S>(game, &self.pos, &mv, player) {
+                if super::threat::safe::<S>(game, &self.pos, &mv, player) {
                     return Some(mv);
                 }
                 buf.swap_remove(i);

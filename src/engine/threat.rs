@@ -141,20 +141,34 @@ fn replace(game: &Game, pos: &mut Position, site: Site, code: Code) {
 impl<S: SiteSet> View<'_, S> {
     /// The sites where a move cannot change whether `player`'s royal pieces
     /// are threatened, when that can be known: none is threatened now, and
-    /// the phase's moves can only capture within a bounded distance of where
-    /// they start and depend on nothing but the sites they pass (no guards,
-    /// no history), so only changes near a royal piece matter.
+    /// the phase's capturing moves reach a bounded distance from where they
+    /// start, or slide along one line, and depend on nothing but the sites
+    /// they pass (no guards, no history), so only changes near a royal
+    /// piece, or on the lines through it, matter.
     pub(crate) fn quiet_zone(&self, player: Player) -> Option<S> {
         let game = self.game;
         let phase = &game.phases[self.pos.phase as usize];
         let radius = phase.threat_radius?;
         let mut near = S::EMPTY;
+        let empty: S = self.pos.sets.get(0);
         for piece in (0..game.pieces.len() as PieceType).filter(|&t| game.pieces[t as usize].royal) {
             if threatened(game, self.pos, player, piece) {
                 return None;
             }
             for site in self.pos.sets.get::<S>(game.code(player, piece) as usize).iter() {
                 near = near.or(game.board.ball(site, radius));
+                // A slide in `dir` reaches the piece from the line behind it;
+                // one that passes empty sites only, from that line's first
+                // piece or nearer: a move can then make it a threat only by
+                // taking that piece away (one arriving on the line blocks it).
+                for &(dir, through_empty_only) in &phase.threat_lines {
+                    let back = game.board.opposite[dir as usize];
+                    let line = match through_empty_only {
+                        true => game.board.ray_reach(site, back, empty).unwrap_or_else(|| game.board.ray(site, back)),
+                        false => game.board.ray(site, back),
+                    };
+                    near = near.or(line);
+                }
             }
         }
         Some(near.complement_in(game.board.all_sites()))
@@ -169,8 +183,9 @@ impl<S: SiteSet> View<'_, S> {
         }
         let mut captures = self.pos.cells[mv.to as usize] != 0;
         let rule = &phase.moves[mv.rule as usize];
-        if super::chain::chain_of(rule).is_some() {
-            // A chain may take pieces anywhere along its hops.
+        if super::chain::chain_of(rule).is_some() || matches!(rule, MoveRule::Together { .. }) {
+            // A chain may take pieces anywhere along its hops; a second piece
+            // moves elsewhere.
             return false;
         }
         if let MoveRule::Move { effects, .. } = rule {
@@ -179,12 +194,8 @@ impl<S: SiteSet> View<'_, S> {
                     EffectOp::CaptureCustodial { .. } | EffectOp::FlipCustodial { .. } | EffectOp::CaptureOn { .. } => {
                         return false;
                     }
-                    EffectOp::Flip { site } => {
-                        let at = self.move_site(*site, mv);
-                        if at != NO_SITE && !zone.contains(at) {
-                            return false;
-                        }
-                    }
+                    // A piece turned over may become the one that threatens.
+                    EffectOp::Flip { .. } => return false,
                     EffectOp::CaptureAt { .. } => {
                         let at = self.captured_at(effect, mv, self.pos.to_move);
                         if at != NO_SITE {

@@ -637,6 +637,12 @@ pub struct PhaseDef {
     /// is bounded and the moves depend only on the sites they pass (no
     /// guards, no history): the royal test may then skip far moves.
     pub threat_radius: Option<u8>,
+    /// With `threat_radius`: the directions of the rules that capture by a
+    /// single slide, which may capture anywhere along a line but look only
+    /// along it (the royal test then also watches the lines through a royal
+    /// piece in these directions), and whether the slide passes empty sites
+    /// only (then the line up to its first piece is enough).
+    pub threat_lines: Vec<(crate::board::Dir, bool)>,
     /// Per rule, whether its moves can ever take a piece: the threat test
     /// looks only at these.
     pub capturing: Vec<bool>,
