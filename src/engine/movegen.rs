@@ -318,9 +318,12 @@ impl<S: SiteSet> View<'_, S> {
     /// allow every one of them already: with outflanking effects whose
     /// directions shift evenly, the sites that close off no run are taken
     /// out of the set at once; otherwise each site is asked (`effects_allow`).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn placement_targets(&self, on: &SiteFilter, effects: &[EffectOp], player: Player) -> (S, bool) {
         let mut targets = self.filter_set(on, player);
+        if effects.is_empty() {
+            return (targets, true);
+        }
         for effect in effects {
             if let EffectOp::FlipCustodial { dirs, must: true } = effect {
                 match super::outflank::bracketing_sites::<S>(self.game, self.pos, dirs, player) {
