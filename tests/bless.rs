@@ -3,12 +3,8 @@
 //! empty expectation fails. Fixtures are copied to a temporary folder first:
 //! blessing rewrites files, and the repository's must stay as they are.
 
+use crate::run::orrery;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn orrery(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_orrery")).args(args).output().expect("runs")
-}
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()

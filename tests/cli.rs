@@ -1,12 +1,9 @@
 //! The command line, run as a user would: exit codes, output, and answers
 //! to bad input.
 
+use crate::run::orrery;
 use std::io::Write;
-use std::process::{Command, Output, Stdio};
-
-fn orrery(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_orrery")).args(args).output().expect("runs")
-}
+use std::process::{Command, Stdio};
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()

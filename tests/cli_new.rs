@@ -1,13 +1,9 @@
 //! `orrery new`, `orrery completions`, and help text for every argument, run
 //! as a user would.
 
+use crate::run::orrery;
 use clap::CommandFactory;
 use std::path::PathBuf;
-use std::process::{Command, Output};
-
-fn orrery(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_orrery")).args(args).output().expect("runs")
-}
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()

@@ -2,13 +2,9 @@
 //! draws a recorded game's position with its last move marked, and `show`
 //! and `diff` take `--option` as the game-running commands do.
 
+use crate::run::orrery;
 use orrery::game::Game;
 use orrery::render::{LastMove, board_text_marking, picture_svg};
-use std::process::{Command, Output};
-
-fn orrery(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_orrery")).args(args).output().expect("runs")
-}
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()

@@ -3,12 +3,12 @@
 //! condition that can refuse a move; the bundled chess covers the royal test
 //! and a labelled rule.
 
+use crate::run::orrery;
 use orrery::Game;
 use orrery::engine::State;
 use orrery::engine::explain::{Explanation, RuleFinding, Why};
 use orrery::formats::explain::explain_move;
 use orrery::formats::notation::parse_move;
-use std::process::{Command, Output};
 
 /// The state after playing `moves` from the start of `file`.
 fn after(file: &str, moves: &[&str]) -> State {
@@ -84,10 +84,6 @@ fn chess_moves_refused_by_the_royal_test_by_a_forbid_and_by_movement() {
     assert_eq!(whys(&start, "b1-b3"), vec![Why::Unreachable]);
     // Castling at the start: the king's way is blocked and its guard does not hold.
     assert!(whys(&start, "e1-g1").contains(&Why::Several));
-}
-
-fn orrery(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_orrery")).args(args).output().expect("runs")
 }
 
 #[test]

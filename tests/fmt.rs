@@ -1,14 +1,10 @@
 //! `orrery fmt`: the canonical layout of rule files, comments kept, the
 //! same game read back, idempotent; and the command as a user runs it.
 
+use crate::run::orrery;
 use orrery::syntax::format::{FormatError, format};
 use orrery::syntax::parse;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn orrery(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_orrery")).args(args).output().expect("runs")
-}
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()

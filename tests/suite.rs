@@ -25,6 +25,7 @@ mod properties;
 mod reliability;
 mod render;
 mod royal;
+mod run;
 mod scenarios;
 mod site_conditions;
 mod site_sets;

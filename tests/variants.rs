@@ -3,20 +3,16 @@
 //! variants, `orrery show` and `orrery diff`, and the mistakes a variant can
 //! make, each with a diagnostic snapshot naming both files where it should.
 
+use crate::run::orrery;
 use orrery::Game;
 use orrery::agents::perft::perft;
 use orrery::compile::LoadError;
 use orrery::diagnostics::render_all;
-use std::process::Command;
 
 fn perfts(path: &str, depth: u32) -> Vec<u64> {
     let game = Game::load(path).unwrap_or_else(|e| panic!("{path}: {e}"));
     let start = game.initial_state();
     (1..=depth).map(|d| perft(&start, d)).collect()
-}
-
-fn orrery(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_orrery")).args(args).output().expect("orrery runs")
 }
 
 /// The lines of a rule file that are not comments or blank.
