@@ -491,9 +491,7 @@ fn threat_reach(def: &PhaseDef, board: Option<&crate::board::Board>) -> Option<(
             return None;
         }
         let MoveRule::Move { guard, reach, path, effects, forbid, .. } = rule else { continue };
-        let lands_on_empty_only = path.last().is_some_and(|op| match op {
-            MoveOp::Step { to, .. } | MoveOp::Slide { to, .. } | MoveOp::Hop { to, .. } => only_empty(&to.test),
-        });
+        let lands_on_empty_only = landing(path).is_some_and(|to| only_empty(&to.test));
         let captures_last_to_only = effects.iter().all(|e| match e {
             EffectOp::CaptureOn { filter } => only_last_to(&filter.test),
             EffectOp::Flip { .. } | EffectOp::FlipCustodial { .. } => true,
@@ -530,8 +528,6 @@ fn threat_reach(def: &PhaseDef, board: Option<&crate::board::Board>) -> Option<(
         if !filters.chain(effect_filters).all(|f| local(&f.test)) {
             return None;
         }
-        // One slide in any heading: the sites that matter lie on one line
-        // through the captured piece, if the board can follow lines back.
         // One step or leap that takes by landing looks at nothing but its
         // own site and the captured one: a move elsewhere can only take
         // the capturing piece away.
@@ -540,6 +536,8 @@ fn threat_reach(def: &PhaseDef, board: Option<&crate::board::Board>) -> Option<(
         {
             continue;
         }
+        // One slide in any heading: the sites that matter lie on one line
+        // through the captured piece, if the board can follow lines back.
         if let [MoveOp::Slide { dirs, heading: Heading::Any, over, through, die: None, .. }] = &path[..]
             && effects.is_empty()
             && let Some(board) = board
@@ -565,6 +563,13 @@ fn threat_reach(def: &PhaseDef, board: Option<&crate::board::Board>) -> Option<(
     (radius as usize <= crate::board::MAX_BALL).then_some((radius, lines))
 }
 
+/// The condition on where a move program ends: its last movement's `to`.
+fn landing(path: &[MoveOp]) -> Option<&SiteFilter> {
+    path.last().map(|op| match op {
+        MoveOp::Step { to, .. } | MoveOp::Slide { to, .. } | MoveOp::Hop { to, .. } => to,
+    })
+}
+
 /// Whether a site condition holds on empty sites only.
 fn only_empty(test: &SiteTest) -> bool {
     match test {
@@ -586,12 +591,7 @@ fn capturing(rule: &MoveRule) -> bool {
         return true;
     }
     match rule {
-        MoveRule::Move { path, effects, .. } => {
-            let lands_on = path.last().map(|op| match op {
-                MoveOp::Step { to, .. } | MoveOp::Slide { to, .. } | MoveOp::Hop { to, .. } => to,
-            });
-            takes(effects) || lands_on.is_some_and(|to| !only_empty(&to.test))
-        }
+        MoveRule::Move { path, effects, .. } => takes(effects) || landing(path).is_some_and(|to| !only_empty(&to.test)),
         MoveRule::Place { effects, .. } => takes(effects),
         MoveRule::Together { parts } => parts.iter().any(capturing),
         MoveRule::Action { .. } => false,
@@ -615,12 +615,7 @@ fn classify_effects(def: &mut PhaseDef, circles: bool, grid: bool) {
                 classes.len() - 1
             });
             *effect_class = class.min(u8::MAX as usize) as u8;
-            let reach = match path.last() {
-                Some(MoveOp::Step { to, .. } | MoveOp::Slide { to, .. } | MoveOp::Hop { to, .. }) => {
-                    Some(to.allowed.clone())
-                }
-                None => None,
-            };
+            let reach = landing(path).map(|to| to.allowed.clone());
             // Rules for different players (per-player directions) never compete.
             let only = mover_only(guard);
             // Single steps on a grid in directions the other rule does not
