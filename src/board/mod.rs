@@ -93,7 +93,10 @@ pub struct Board {
     /// Per direction, when every step in it adds the same number to the
     /// site's (a grid numbered row by row): that number, and the sites that
     /// have a next site. Then "the sites whose next is in X" is one shift.
-    shifts: Vec<Option<(i32, Sites)>>,
+    shifts: Vec<Option<i32>>,
+    /// Row `dir`: the sites that have a next site in `dir` (empty when the
+    /// direction has no constant step). Flat, as `before` runs every ply.
+    has_next: SetTable,
     /// `balls[site * (MAX_BALL + 1) + r]`: the sites at most `r` steps from
     /// `site` in any direction, to find quickly which pieces could reach it.
     balls: SetTable,
@@ -304,12 +307,24 @@ impl Board {
         self.shifts.get(dir as usize).is_some_and(Option::is_some)
     }
 
+    /// When every direction of `dirs` shifts evenly, each by a different
+    /// step: the steps, and the sites with a next site in each direction.
+    /// One step in any of them is then counted by shifting sets, one shift
+    /// a direction, without counting a move twice.
+    pub fn shifts_apart(&self, dirs: &[Dir]) -> Option<(Vec<i32>, SetTable)> {
+        let steps: Vec<i32> = dirs.iter().map(|&d| *self.shifts.get(d as usize)?).collect::<Option<_>>()?;
+        if steps.iter().enumerate().any(|(i, by)| steps[..i].contains(by)) {
+            return None;
+        }
+        Some((steps, self.has_next.pick(dirs.iter().map(|&d| d as usize))))
+    }
+
     /// The sites whose next site in `dir` is in `sites`, by one shift of the
     /// set when the direction has a constant step (`None` otherwise).
     #[inline]
     pub fn before<S: SiteSet>(&self, dir: Dir, sites: S) -> Option<S> {
-        let (by, has_next) = self.shifts[dir as usize].as_ref()?;
-        Some(sites.shifted(-by).and(has_next.get()))
+        let by = self.shifts[dir as usize]?;
+        Some(sites.shifted(-by).and(self.has_next.get(dir as usize)))
     }
 
     fn from_parts(
@@ -342,8 +357,11 @@ impl Board {
             ray_order.push(follow(&next, n, i / n, (i % n) as Site, &mut ray_sites, i));
         }
         let balls = if n <= MAX_SITES { Self::balls(&next, n, directions.len(), width) } else { SetTable::default() };
-        let shifts =
+        let steps: Vec<_> =
             (0..directions.len()).map(|dir| Self::constant_step(&next[dir * n..(dir + 1) * n], width)).collect();
+        let empty = Sites::empty(width);
+        let has_next = SetTable::from_sets(width, steps.iter().map(|s| s.as_ref().map_or(&empty, |(_, sites)| sites)));
+        let shifts = steps.iter().map(|s| s.as_ref().map(|(by, _)| *by)).collect();
         Board {
             shape,
             sites,
@@ -354,6 +372,7 @@ impl Board {
             ray_sites,
             ray_order,
             shifts,
+            has_next,
             balls,
             opposite,
             direction_sets,

@@ -488,6 +488,18 @@ impl SetTable {
         S::load(&self.data[i * S::WORDS..(i + 1) * S::WORDS])
     }
 
+    /// A table of the sets `picked`, in that order.
+    pub fn pick(&self, picked: impl IntoIterator<Item = usize>) -> SetTable {
+        let data = picked.into_iter().flat_map(|i| &self.data[i * self.words..(i + 1) * self.words]).copied().collect();
+        SetTable { words: self.words, data }
+    }
+
+    /// Every set in order, for loops over all of them.
+    #[inline]
+    pub fn rows<S: SiteSet>(&self) -> impl Iterator<Item = S> + '_ {
+        self.data.chunks_exact(S::WORDS).map(S::load)
+    }
+
     /// Set `i`, or the empty set past the end.
     #[inline]
     pub fn get_or_empty<S: SiteSet>(&self, i: usize) -> S {

@@ -429,14 +429,24 @@ fn lower_movement(
                 .map(|b| b.reach(&dirs.iter().map(|&d| b.opposite[d as usize]).collect::<Vec<_>>()))
                 .unwrap_or_default();
             let links = board.map(|b| b.links(&dirs)).unwrap_or_default();
-            Some(MoveOp::Step { dirs, heading, to, reach, back, links })
+            let (even, has_next) = board.and_then(|b| b.shifts_apart(&dirs)).unwrap_or_default();
+            Some(MoveOp::Step { dirs, heading, to, reach, back, links, even, has_next })
         }
         Statement::Leap { offsets, span, .. } => {
             let (a, b) = super::group::leap_offsets(scope, offsets, *span)?;
             let ((dirs, heading), to) = (heading?, to?);
             // The leaps from a site are the leaps to it: `back` is `reach`.
             let reach = board?.leaps(a, b)?;
-            Some(MoveOp::Step { dirs, heading, to, back: reach.clone(), reach, links: Vec::new() })
+            Some(MoveOp::Step {
+                dirs,
+                heading,
+                to,
+                back: reach.clone(),
+                reach,
+                links: Vec::new(),
+                even: Vec::new(),
+                has_next: crate::board::SetTable::default(),
+            })
         }
         Statement::Hop { over, again, .. } => {
             let over = site_filter(scope, over);

@@ -225,7 +225,7 @@ pub(crate) fn advance(game: &Game, pos: &mut Position, mv: &Move) {
     // the dice always does) and no `next … passing the turn` applied.
     let passes = next_rule.is_some_and(|(_, pass)| pass) || !(phase.turn_stays || phase.chance);
     if passes {
-        let next = ((mover as usize + 1) % game.players.len()) as Player;
+        let next = game.next_player(mover);
         pos.hash ^= z.to_move(mover as usize) ^ z.to_move(next as usize);
         pos.to_move = next;
     }
@@ -634,7 +634,7 @@ fn update_counter_in_general(game: &Game, pos: &mut Position, update: &CounterUp
 pub(crate) fn resolve(game: &Game, who: Who, mover: Player) -> Player {
     match who {
         Who::Mover => mover,
-        Who::Opponent => ((mover as usize + 1) % game.players.len()) as Player,
+        Who::Opponent => game.next_player(mover),
         Who::Player(p) => p,
     }
 }

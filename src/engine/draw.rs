@@ -77,6 +77,7 @@ impl<S: SiteSet> View<'_, S> {
         target: &mut Option<S>,
     ) -> (usize, Option<Move>) {
         let game = self.game;
+        let counting = index == COUNT_ONLY;
         let mut count = 0;
         // Takes the moves to the sites of `set`; the one at `index`, if there.
         let mut take = |set: S, make: &dyn Fn(crate::board::Site) -> Move| -> Option<Move> {
@@ -108,7 +109,7 @@ impl<S: SiteSet> View<'_, S> {
                 }
             }
             MoveRule::Move { piece, neutral, guard, path, .. } => {
-                let [MoveOp::Step { to, reach, back, heading: Heading::Any, .. }] = &path[..] else {
+                let [MoveOp::Step { to, reach, back, heading: Heading::Any, even, has_next, .. }] = &path[..] else {
                     return (count, None);
                 };
                 if guard.as_ref().is_some_and(|g| !test_game(game, self.pos, g, player)) {
@@ -117,6 +118,12 @@ impl<S: SiteSet> View<'_, S> {
                 let owner = if *neutral { game.neutral() } else { player };
                 let own: S = self.pos.sets.get(game.code(owner, *piece) as usize);
                 let target = *target.get_or_insert_with(|| self.filter_set(to, player));
+                if counting && !even.is_empty() {
+                    // One shift a direction counts every step at once.
+                    let steps = even.iter().zip(has_next.rows::<S>());
+                    let n: u32 = steps.map(|(&by, has)| target.shifted(-by).and(has).and(own).len()).sum();
+                    return (n as usize, None);
+                }
                 let plain = |from, to| Move::plain(rule, *piece, from, to, NO_SITE, NO_DIR);
                 // The same two orders as `generate_moves_of`.
                 if target.len() < own.len() {

@@ -77,6 +77,13 @@ impl Game {
         1 + piece as Code * self.owner_count() as Code + owner as Code
     }
 
+    /// The player after `player` in turn order (no division: this runs every ply).
+    #[inline]
+    pub fn next_player(&self, player: Player) -> Player {
+        let next = player + 1;
+        if next as usize >= self.players.len() { 0 } else { next }
+    }
+
     #[inline]
     pub fn owner_of(&self, code: Code) -> Player {
         self.code_owner[code as usize]

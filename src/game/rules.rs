@@ -154,7 +154,20 @@ pub enum MoveOp {
     /// `reach[site]`: the sites one step away in any of `dirs`; `back[site]`:
     /// the sites from which one step in `dirs` arrives at `site`.
     /// `links[site]`: `Board::links` of `dirs` (empty for a leap).
-    Step { dirs: Vec<Dir>, heading: Heading, to: SiteFilter, reach: SetTable, back: SetTable, links: Links },
+    /// `even`: when each direction moves by a constant, different number
+    /// of sites, those numbers, and in `has_next` row i the sites with a
+    /// next site in direction i: the moves are then counted by shifting
+    /// whole sets (empty otherwise).
+    Step {
+        dirs: Vec<Dir>,
+        heading: Heading,
+        to: SiteFilter,
+        reach: SetTable,
+        back: SetTable,
+        links: Links,
+        even: Vec<i32>,
+        has_next: SetTable,
+    },
     /// Along one direction over empty sites, stopping on a site passing the
     /// filter. The plain form (`simple`) stops at any distance; otherwise the
     /// distance is `min..=max`, every site passed must pass `through`, and
