@@ -631,6 +631,7 @@ fn update_counter_in_general(game: &Game, pos: &mut Position, update: &CounterUp
     };
 }
 
+#[inline]
 pub(crate) fn resolve(game: &Game, who: Who, mover: Player) -> Player {
     match who {
         Who::Mover => mover,
@@ -640,6 +641,7 @@ pub(crate) fn resolve(game: &Game, who: Who, mover: Player) -> Player {
 }
 
 /// Pieces on the board owned by `owner` (of one type, or all).
+#[inline]
 pub(crate) fn count(game: &Game, pos: &Position, owner: Player, piece: Option<PieceType>) -> u32 {
     let types = game.pieces.len();
     let row = &pos.counts[owner as usize * types..(owner as usize + 1) * types];
@@ -701,6 +703,25 @@ impl Memo {
 }
 
 fn test_game_with(game: &Game, pos: &Position, test: &GameTest, mover: Player, memo: &Memo) -> bool {
+    quick_test(game, pos, test, mover).unwrap_or_else(|| test_in_general(game, pos, test, mover, memo))
+}
+
+/// The answer to the tests that end rules ask most (a counter, a piece
+/// count, empty hands), found where it is asked; `None` for the others.
+#[inline(always)]
+fn quick_test(game: &Game, pos: &Position, test: &GameTest, mover: Player) -> Option<bool> {
+    match test {
+        GameTest::Counter { counter, op, value } => Some(op.holds(pos.counters[*counter], *value)),
+        GameTest::Count { who, types, region: None, op, value } if types.is_empty() => {
+            Some(op.holds(count(game, pos, resolve(game, *who, mover), None) as i64, *value))
+        }
+        GameTest::HandsEmpty => Some(pos.hands[..game.players.len() * game.pieces.len()].iter().all(|&h| h == 0)),
+        _ => None,
+    }
+}
+
+#[inline(never)]
+fn test_in_general(game: &Game, pos: &Position, test: &GameTest, mover: Player, memo: &Memo) -> bool {
     match test {
         GameTest::HandsEmpty => pos.hands[..game.players.len() * game.pieces.len()].iter().all(|&h| h == 0),
         GameTest::Count { who, types, region: Some(region), op, value } => {
