@@ -494,12 +494,6 @@ impl SetTable {
         SetTable { words: self.words, data }
     }
 
-    /// Every set in order, for loops over all of them.
-    #[inline]
-    pub fn rows<S: SiteSet>(&self) -> impl Iterator<Item = S> + '_ {
-        self.data.chunks_exact(S::WORDS).map(S::load)
-    }
-
     /// Set `i`, or the empty set past the end.
     #[inline]
     pub fn get_or_empty<S: SiteSet>(&self, i: usize) -> S {

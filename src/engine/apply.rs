@@ -272,15 +272,13 @@ pub(crate) fn play_move(game: &Game, pos: &mut Position, mv: &Move) -> (u32, boo
             for effect in effects.iter().filter(|e| matches!(e, EffectOp::CaptureOn { .. })) {
                 captured += run_effect(game, pos, effect, mv, mover);
             }
-            let code = pos.cells[mv.from as usize];
             let state = if *keeps_dir && mv.dir != NO_DIR { mv.dir + 1 } else { pos.states[mv.from as usize] };
             set_state(game, pos, mv.from, 0);
-            take(game, pos, mv.from);
-            if pos.cells[mv.to as usize] != 0 {
+            if mv.to != mv.from && pos.cells[mv.to as usize] != 0 {
                 capture(game, pos, mv.to);
                 captured += 1;
             }
-            put(game, pos, mv.to, code);
+            relocate(game, pos, mv.from, mv.to);
             set_state(game, pos, mv.to, state);
             if let Some((_, jumps)) = super::chain::chain_of(rule) {
                 // A chain's only effect is `capture over`: every piece it hopped.
@@ -484,6 +482,25 @@ pub(crate) fn take(game: &Game, pos: &mut Position, site: Site) {
     pos.cells[site as usize] = 0;
     pos.sets.remove(code as usize, site);
     pos.sets.insert(0, site);
+}
+
+/// Moves the piece on `from` to `to`, empty or `from` itself: `take`
+/// then `put`, with the piece counts left as they are.
+#[inline]
+fn relocate(game: &Game, pos: &mut Position, from: Site, to: Site) {
+    let code = pos.cells[from as usize];
+    if game.tracks_unmoved && pos.unmoved.contains(0, from) {
+        pos.unmoved.remove(0, from);
+        pos.hash ^= game.zobrist.unmoved(from as usize);
+    }
+    pos.hash ^= game.zobrist.cell(from as usize, code) ^ game.zobrist.cell(to as usize, code);
+    pos.cells[from as usize] = 0;
+    pos.cells[to as usize] = code;
+    // In this order a move onto its own start leaves the sets as they were.
+    pos.sets.insert(0, from);
+    pos.sets.remove(0, to);
+    pos.sets.remove(code as usize, from);
+    pos.sets.insert(code as usize, to);
 }
 
 /// Puts a piece on an empty `site`.

@@ -120,8 +120,10 @@ impl<S: SiteSet> View<'_, S> {
                 let target = *target.get_or_insert_with(|| self.filter_set(to, player));
                 if counting && !even.is_empty() {
                     // One shift a direction counts every step at once.
-                    let steps = even.iter().zip(has_next.rows::<S>());
-                    let n: u32 = steps.map(|(&by, has)| target.shifted(-by).and(has).and(own).len()).sum();
+                    let mut n = 0;
+                    for (i, &by) in even.iter().enumerate() {
+                        n += target.shifted(-by).and(has_next.get(i)).and(own).len();
+                    }
                     return (n as usize, None);
                 }
                 let plain = |from, to| Move::plain(rule, *piece, from, to, NO_SITE, NO_DIR);
