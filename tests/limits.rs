@@ -323,14 +323,14 @@ fn far_point(x: &str) -> String {
     )
 }
 
-/// A point's coordinates run from -1,000,000 to 1,000,000 (a number of 330
-/// digits once became infinity, and pictures of the board NaN).
+/// A point's coordinates run from -1,000,000,000 to 1,000,000,000 (a number
+/// of 330 digits once became infinity, and pictures of the board NaN).
 #[test]
 fn coordinates_are_checked_at_their_edges() {
-    for x in ["1000000", "-1000000", "999999.5"] {
+    for x in ["1000000000", "-1000000000", "999999999.5"] {
         assert!(codes(&far_point(x)).is_empty(), "{x}");
     }
-    for x in ["1000000.5", "-1000001", &"9".repeat(330)] {
+    for x in ["1000000000.5", "-1000000001", &"9".repeat(330)] {
         assert_eq!(codes(&far_point(x)), ["E0003"], "{x}");
     }
 }

@@ -324,7 +324,7 @@ fn too_deep(piece: &str, offset: usize) -> Option<Diagnostic> {
 pub const MAX_DEPTH: usize = 128;
 
 /// The largest distance of a graph board's point from (0, 0) along either axis.
-pub const MAX_COORDINATE: f64 = 1_000_000.0;
+pub const MAX_COORDINATE: f64 = 1_000_000_000.0;
 
 /// Checks an item's syntax tree before it is lowered: no more than
 /// `MAX_DEPTH` conditions and blocks one inside another (E0002 at the one
@@ -353,7 +353,7 @@ fn tree_check(top: pest::iterators::Pair<'_, Rule>, offset: usize) -> Option<Dia
             }
             Rule::number if !span.as_str().parse::<f64>().is_ok_and(|x| x.abs() <= MAX_COORDINATE) => {
                 return Some(
-                    Diagnostic::error("E0003", "a point's coordinates run from -1000000 to 1000000")
+                    Diagnostic::error("E0003", "a point's coordinates run from -1000000000 to 1000000000")
                         .with_label(at, "out of range")
                         .with_help("only the points' relative places matter: scale them down"),
                 );
