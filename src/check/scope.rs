@@ -117,6 +117,11 @@ impl<'a> Scope<'a> {
             used: RefCell::new(Usage::default()),
         };
         let mut seen: HashMap<&str, Span> = HashMap::new();
+        // Names declared so far, by kind: a name is looked for among the
+        // declarations (to report a duplicate) only when it is here, so a
+        // file of thousands of declarations is checked in linear time.
+        let mut declared: std::collections::HashSet<(&str, &str)> = std::collections::HashSet::new();
+        let mut again = |kind: &'static str, name: &'a Name| !declared.insert((kind, name.node.as_str()));
         let mut board_decl = None;
         let mut per_player_counters: Vec<(&Name, i64)> = Vec::new();
         for item in &file.items {
@@ -146,7 +151,9 @@ impl<'a> Scope<'a> {
                 | Item::Remove { .. }
                 | Item::Directions { .. } => {}
                 Item::Pattern { name, .. } => {
-                    if let Some(first) = scope.pattern_names().find(|p| p.node == name.node) {
+                    if let Some(first) =
+                        again("pattern", name).then(|| scope.pattern_names().find(|p| p.node == name.node)).flatten()
+                    {
                         scope.duplicate("pattern", name, first.span);
                     } else {
                         scope.patterns.push(&item.node);
@@ -155,7 +162,9 @@ impl<'a> Scope<'a> {
                 Item::Stacks { unordered, limits, span } => scope.stacks = Some((*unordered, limits, *span)),
                 Item::Dice { names, sides, unordered } => scope.dice = Some((names, sides, *unordered)),
                 Item::Group { name, members } => {
-                    if let Some((first, _)) = scope.groups.iter().find(|(g, _)| g.node == name.node) {
+                    if let Some((first, _)) =
+                        again("group", name).then(|| scope.groups.iter().find(|(g, _)| g.node == name.node)).flatten()
+                    {
                         scope.duplicate("group", name, first.span);
                     } else {
                         scope.groups.push((name, members));
@@ -169,7 +178,9 @@ impl<'a> Scope<'a> {
                                     .with_label(name.span, "reserved word")
                                     .with_help("`neutral`, `mover` and `opponent` already mean something in rules"),
                             );
-                        } else if let Some(first) = scope.players.iter().find(|p| p.node == name.node) {
+                        } else if let Some(first) =
+                            again("player", name).then(|| scope.players.iter().find(|p| p.node == name.node)).flatten()
+                        {
                             scope.duplicate("player", name, first.span);
                         } else {
                             scope.players.push(name);
@@ -192,7 +203,9 @@ impl<'a> Scope<'a> {
                             .with_help("position rows tell types apart by letter: give each its own"),
                         );
                     }
-                    if let Some((first, _)) = scope.pieces.iter().find(|(p, _)| p.node == name.node) {
+                    if let Some((first, _)) =
+                        again("piece", name).then(|| scope.pieces.iter().find(|(p, _)| p.node == name.node)).flatten()
+                    {
                         scope.duplicate("piece type", name, first.span);
                     } else if name.node == "pieces" {
                         scope.error(
@@ -213,7 +226,9 @@ impl<'a> Scope<'a> {
                     }
                 }
                 Item::Option { name, value, doc } => {
-                    if let Some((first, _)) = scope.options.iter().find(|(o, _)| o.node == name.node) {
+                    if let Some((first, _)) =
+                        again("option", name).then(|| scope.options.iter().find(|(o, _)| o.node == name.node)).flatten()
+                    {
                         scope.duplicate("option", name, first.span);
                     } else {
                         let (default, is_bool) = match value.node {
@@ -225,7 +240,10 @@ impl<'a> Scope<'a> {
                     }
                 }
                 Item::Counter { name, initial, per_player } => {
-                    if let Some((first, _)) = scope.counters.iter().find(|(c, _)| c.node == name.node) {
+                    if let Some((first, _)) = again("counter", name)
+                        .then(|| scope.counters.iter().find(|(c, _)| c.node == name.node))
+                        .flatten()
+                    {
                         scope.duplicate("counter", name, first.span);
                     } else if *per_player {
                         // One counter a player, named after them, once the players are known.
@@ -236,7 +254,10 @@ impl<'a> Scope<'a> {
                 }
                 Item::Setup(entries) => scope.setup.extend(entries.iter()),
                 Item::Phase(phase) => {
-                    if let Some(first) = scope.phases.iter().find(|p| p.name.node == phase.name.node) {
+                    if let Some(first) = again("phase", &phase.name)
+                        .then(|| scope.phases.iter().find(|p| p.name.node == phase.name.node))
+                        .flatten()
+                    {
                         scope.duplicate("phase", &phase.name, first.name.span);
                     } else {
                         scope.phases.push(phase);
@@ -295,7 +316,9 @@ impl<'a> Scope<'a> {
         // Regions need the board for their sites.
         for item in &file.items {
             if let Item::Region { name, sites, per_player } = &item.node {
-                if let Some((first, _)) = scope.regions.iter().find(|(r, _)| r.node == name.node) {
+                if let Some((first, _)) =
+                    again("region", name).then(|| scope.regions.iter().find(|(r, _)| r.node == name.node)).flatten()
+                {
                     scope.duplicate("region", name, first.span);
                     continue;
                 }

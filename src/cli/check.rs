@@ -4,7 +4,7 @@
 use super::Format;
 use super::common::color;
 use crate::agents::perft::perft;
-use crate::agents::playout::{MAX_PLIES, run_batch};
+use crate::agents::playout::{MAX_PLIES, PlayoutRng, pick};
 use crate::diagnostics::{render_all, to_json};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -15,10 +15,13 @@ const SMOKE_PLAYOUTS: u64 = 200;
 const SMOKE_PERFT_DEPTH: u32 = 3;
 /// …and no deeper than where it would generate about this many moves.
 const SMOKE_PERFT_MOVES: u64 = 5_000_000;
-/// Slow games stop their smoke run after this long (whole batches of
-/// `SMOKE_BATCH` games, so at least one batch always runs).
+/// The smoke run's random games stop after this long, even in the middle
+/// of a game (the clock is read every `CLOCK_PLIES` plies): `check` on any
+/// file that compiles finishes in about this time plus its perft.
 const SMOKE_SECONDS: f64 = 1.0;
-const SMOKE_BATCH: u64 = 10;
+const CLOCK_PLIES: u32 = 16;
+/// A smoke game that reaches this many plies without ending is reported.
+const SMOKE_PLY_CAP: u32 = MAX_PLIES;
 
 pub fn run(paths: &[PathBuf], format: Format, smoke: bool, options: &[String]) -> i32 {
     let options = match super::common::parse_options(options) {
@@ -105,6 +108,11 @@ struct Smoke {
     unfinished: u64,
     /// The ply cap those games reached.
     ply_cap: u32,
+    /// How long the random games may take in all.
+    seconds_budget: f64,
+    /// When the time ran out in the middle of a game (not counted in
+    /// `games`): the plies it had reached.
+    cut_after: Option<u32>,
     seconds: f64,
 }
 
@@ -113,10 +121,12 @@ impl std::fmt::Display for Smoke {
         let wins: Vec<String> = self.wins.iter().map(|(p, w)| format!("{p} {w}")).collect();
         write!(
             f,
-            "perft({}) = {}; {} random games, mean {:.1} plies, {}, draws {} ({:.2}s)",
+            "perft({}) = {}; {} random games (budget {} plies a game, {}s in all), mean {:.1} plies, {}, draws {} ({:.2}s)",
             self.perft_depth,
             self.perft,
             self.games,
+            self.ply_cap,
+            self.seconds_budget,
             self.mean_plies,
             wins.join(", "),
             self.draws,
@@ -125,11 +135,15 @@ impl std::fmt::Display for Smoke {
         if self.unfinished > 0 {
             write!(f, "; {} games did not end", self.unfinished)?;
         }
+        if let Some(plies) = self.cut_after {
+            write!(f, "; the time ran out in game {} after {plies} plies", self.games + 1)?;
+        }
         Ok(())
     }
 }
 
 fn smoke_run(game: &std::sync::Arc<crate::engine::Game>) -> Smoke {
+    use rand::SeedableRng;
     let start = game.initial_state();
     let begun = Instant::now();
     // perft to depth 3, going a level deeper only while the moves it would
@@ -140,25 +154,61 @@ fn smoke_run(game: &std::sync::Arc<crate::engine::Game>) -> Smoke {
         depth += 1;
         nodes = perft(&start, depth);
     }
-    let playouts_begun = Instant::now();
+    let deadline = Instant::now() + std::time::Duration::from_secs_f64(SMOKE_SECONDS);
     let bar = super::progress::bar(SMOKE_PLAYOUTS, &format!("smoke run of {}", game.title), "games");
-    let mut stats = run_batch(&start, SMOKE_BATCH, 1, 1);
-    while stats.playouts < SMOKE_PLAYOUTS && playouts_begun.elapsed().as_secs_f64() < SMOKE_SECONDS {
-        bar.set_position(stats.playouts);
-        stats.add(&run_batch(&start, SMOKE_BATCH, 1 + stats.playouts, 1));
-    }
-    bar.finish_and_clear();
-    Smoke {
+    let mut smoke = Smoke {
         perft_depth: depth,
         perft: nodes,
-        games: stats.playouts,
-        mean_plies: stats.plies as f64 / stats.playouts.max(1) as f64,
-        wins: game.players.iter().zip(&stats.wins).map(|(p, w)| (p.clone(), serde_json::json!(w))).collect(),
-        draws: stats.draws,
-        unfinished: stats.unfinished,
-        ply_cap: MAX_PLIES,
-        seconds: begun.elapsed().as_secs_f64(),
+        games: 0,
+        mean_plies: 0.0,
+        wins: serde_json::Map::new(),
+        draws: 0,
+        unfinished: 0,
+        ply_cap: SMOKE_PLY_CAP,
+        seconds_budget: SMOKE_SECONDS,
+        cut_after: None,
+        seconds: 0.0,
+    };
+    let mut wins = vec![0u64; game.players.len()];
+    let (mut plies_total, mut buf) = (0u64, Vec::with_capacity(64));
+    'games: for seed in 0..SMOKE_PLAYOUTS {
+        let mut rng = PlayoutRng::seed_from_u64(seed);
+        let mut state = start.clone();
+        state.legal_moves(&mut buf);
+        let mut plies = 0u32;
+        loop {
+            if let Some(outcome) = state.position().outcome {
+                match outcome.winner {
+                    Some(w) => wins[w as usize] += 1,
+                    None => smoke.draws += 1,
+                }
+                break;
+            }
+            // A settled position always has a move; the cap stops the rest.
+            if plies >= SMOKE_PLY_CAP || buf.is_empty() {
+                smoke.unfinished += 1;
+                break;
+            }
+            if plies.is_multiple_of(CLOCK_PLIES) && Instant::now() >= deadline {
+                smoke.cut_after = Some(plies);
+                break 'games;
+            }
+            let mv = pick(&state, &buf, &mut rng);
+            state.apply_listing(&mv, &mut buf);
+            plies += 1;
+        }
+        smoke.games += 1;
+        plies_total += u64::from(plies);
+        bar.set_position(smoke.games);
+        if Instant::now() >= deadline {
+            break;
+        }
     }
+    bar.finish_and_clear();
+    smoke.mean_plies = plies_total as f64 / smoke.games.max(1) as f64;
+    smoke.wins = game.players.iter().zip(&wins).map(|(p, w)| (p.clone(), serde_json::json!(w))).collect();
+    smoke.seconds = begun.elapsed().as_secs_f64();
+    smoke
 }
 
 /// The files named, with folders replaced by the `.rules` files in them and

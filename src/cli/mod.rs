@@ -69,8 +69,9 @@ pub enum Command {
     Perft {
         #[command(flatten)]
         game: GameArgs,
-        /// How many plies deep to count.
-        #[arg(long, default_value_t = 3)]
+        /// How many plies deep to count (1 to 64: the count keeps one
+        /// position a ply, and recurses as deep).
+        #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=64))]
         depth: u32,
         /// Show the count under each first move.
         #[arg(long)]
@@ -86,8 +87,8 @@ pub enum Command {
         /// Seed of the random moves; the same seed plays the same games.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Threads to share the playouts between.
-        #[arg(long, default_value_t = 1)]
+        /// Threads to share the playouts between (1 to 256).
+        #[arg(long, default_value_t = 1, value_parser = thread_count)]
         threads: usize,
     },
     /// Play one seeded random game and print it.
@@ -261,5 +262,13 @@ pub fn run(cli: Cli) -> i32 {
             };
             fmt::run(&paths, mode)
         }
+    }
+}
+
+/// `--threads`: 1 to 256.
+fn thread_count(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(n) if (1..=256).contains(&n) => Ok(n),
+        _ => Err("give a number of threads from 1 to 256".to_string()),
     }
 }

@@ -110,7 +110,9 @@ fn fold(scope: &Scope, cond: &SiteCond, sites: usize) -> Option<Folded> {
             let board = scope.board.as_ref()?;
             let mut reach = SetTable::new(board.width, sites);
             let mut back = SetTable::new(board.width, sites);
-            for site in 0..sites {
+            // The virtual site past the board's (see `mask_width`) has no
+            // neighbours: only the board's sites are walked.
+            for site in 0..board.site_count().min(sites) {
                 for &d in &dirs {
                     let mut at = board.next(site as crate::board::Site, d);
                     while at != crate::board::NO_SITE && !reach.contains(site, at) && at as usize != site {

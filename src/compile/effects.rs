@@ -4,6 +4,7 @@
 
 use super::conditions::{game_test, resolve_who, site_filter};
 use crate::check::scope::Scope;
+use crate::diagnostics::Diagnostic;
 use crate::game::rules::{Effect, EndAction};
 use crate::syntax::ast::{self, EndResult};
 
@@ -42,6 +43,17 @@ fn effect(scope: &Scope, effect: &ast::Effect) -> Option<Effect> {
                 None => scope.source_text.get(span.start..span.end).unwrap_or("an effect").to_string(),
             };
             let mut said = scope.said.borrow_mut();
+            if said.len() >= crate::game::limits::MAX_END_EFFECTS {
+                scope.error(
+                    Diagnostic::error(
+                        "E0414",
+                        format!("a game has at most {} effects that end it", crate::game::limits::MAX_END_EFFECTS),
+                    )
+                    .with_label(*span, "one too many")
+                    .with_help("end rules (`end { … }`) have no such limit"),
+                );
+                return None;
+            }
             said.push(text);
             Effect::End { action, reason: (said.len() - 1) as u16 }
         }

@@ -108,10 +108,7 @@ pub(super) fn group_rule(scope: &Scope, parts: GroupParts) -> Option<MoveRule> {
         Statement::Slide { heading, distance, over: None, through: None, to, .. } => {
             let dirs = plain_directions(scope, heading)?;
             let to = destination(scope, to.as_ref())?;
-            let (min, max) = match distance {
-                None => (1, u8::MAX),
-                Some(d) => (d.node.0.clamp(1, 255) as u8, d.node.1.map_or(u8::MAX, |m| m.clamp(1, 255) as u8)),
-            };
+            let (min, max) = super::program::slide_distance(scope, distance.as_ref())?;
             let rays = per_site(board, |from| {
                 dirs.iter()
                     .map(|&d| {

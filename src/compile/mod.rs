@@ -12,7 +12,7 @@ mod patterns;
 mod phase;
 mod program;
 mod stacks;
-pub use crate::game::limits::{MAX_HAND, MAX_PATH, MAX_TYPES};
+pub use crate::game::limits::{MAX_HAND, MAX_PATH, MAX_PHASES, MAX_PLAYERS, MAX_TYPES};
 
 use crate::check::lints::lint;
 use crate::check::scope::Scope;
@@ -92,6 +92,29 @@ fn dice(scope: &Scope) -> Option<Option<DiceDef>> {
     Some(Some(DiceDef { names, sides: sides_n, unordered, outcomes }))
 }
 
+/// Players and phases are numbered in a byte: a game with more than fits is
+/// refused at the first one too many (E0512), before anything is numbered.
+fn counts_fit(scope: &Scope) -> bool {
+    let mut fit = true;
+    if let Some(extra) = scope.players.get(MAX_PLAYERS) {
+        fit = false;
+        scope.error(
+            Diagnostic::error("E0512", format!("a game has at most {MAX_PLAYERS} players"))
+                .with_label(extra.span, format!("player number {}", MAX_PLAYERS + 1))
+                .with_help(format!("this game names {}", scope.players.len())),
+        );
+    }
+    if let Some(extra) = scope.phases.get(MAX_PHASES) {
+        fit = false;
+        scope.error(
+            Diagnostic::error("E0512", format!("a game has at most {MAX_PHASES} phases"))
+                .with_label(extra.name.span, format!("phase number {}", MAX_PHASES + 1))
+                .with_help(format!("this game declares {}", scope.phases.len())),
+        );
+    }
+    fit
+}
+
 fn apply_overrides(scope: &mut Scope, overrides: &[(String, String)]) {
     for (name, value) in overrides {
         let Some(i) = scope.options.iter().position(|(o, _)| o.node == *name) else {
@@ -121,6 +144,9 @@ fn apply_overrides(scope: &mut Scope, overrides: &[(String, String)]) {
 }
 
 fn assemble(scope: &Scope, source: &Source) -> Option<Game> {
+    if !counts_fit(scope) {
+        return None;
+    }
     let setup = setup(scope);
     let phases: Vec<Option<PhaseDef>> = scope.phases.iter().map(|p| phase(scope, p)).collect();
     let end_rules: Vec<Option<EndRuleDef>> = scope.end_rules.iter().map(|r| end_rule(scope, r)).collect();

@@ -7,7 +7,7 @@ use super::conditions::{game_test, site_filter};
 use super::program;
 use crate::check::scope::Scope;
 use crate::diagnostics::Diagnostic;
-use crate::game::limits::{MAX_ALONG, MAX_GROUP_RULES};
+use crate::game::limits::{MAX_ALONG, MAX_GROUP_RULES, MAX_PHASE_RULES};
 use crate::game::rules::*;
 use crate::syntax::ast::{BlockedActionDecl, GameCond, PhaseRule, Trigger};
 
@@ -32,6 +32,14 @@ pub(super) fn phase(scope: &Scope, decl: &crate::syntax::ast::PhaseDecl) -> Opti
                     .with_help("put the players' moves in a phase of their own, entered with `next`"),
             );
         }
+    }
+    if def.moves.len() > MAX_PHASE_RULES {
+        ok = false;
+        scope.error(
+            Diagnostic::error("E0415", format!("a phase has at most {MAX_PHASE_RULES} rules that make moves"))
+                .with_label(decl.name.span, format!("{} rules", def.moves.len()))
+                .with_help("rules that differ only in a piece type can name a group of types instead"),
+        );
     }
     if def.moves.len() > MAX_GROUP_RULES && def.moves.iter().any(|m| matches!(m, MoveRule::Group { .. })) {
         ok = false;

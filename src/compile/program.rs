@@ -486,22 +486,7 @@ fn lower_movement(
             };
             let over = over.as_ref().map(|c| site_filter(scope, c));
             let through = through.as_ref().map(|c| site_filter(scope, c));
-            let (min, max) = match distance {
-                None => (1, u8::MAX),
-                Some(d) => {
-                    let (low, high) = d.node;
-                    let high_ok = high.is_none_or(|h| (low..=255).contains(&h));
-                    if !(1..=255).contains(&low) || !high_ok {
-                        scope.error(
-                            Diagnostic::error("E0408", "a slide's distance must run from 1 to 255, low to high")
-                                .with_label(d.span, "not a distance a slide can go")
-                                .with_help("write for example `2`, `1..3` or `2..`"),
-                        );
-                        return None;
-                    }
-                    (low as u8, high.unwrap_or(255) as u8)
-                }
-            };
+            let (min, max) = slide_distance(scope, distance.as_ref())?;
             let simple = distance.is_none() && die.is_none() && over.is_none() && through.is_none();
             let over = match over {
                 Some(o) => Some(o?),
@@ -599,4 +584,21 @@ pub(super) fn placement_effects(
         }
     }
     ok.then_some((effects, then.flatten().map(Box::new)))
+}
+
+/// A slide's distance (`2`, `1..3`, `2..`; none: any), from 1 to 255, low
+/// to high (E0408).
+pub(super) fn slide_distance(scope: &Scope, distance: Option<&Spanned<(i64, Option<i64>)>>) -> Option<(u8, u8)> {
+    let Some(d) = distance else { return Some((1, u8::MAX)) };
+    let (low, high) = d.node;
+    let high_ok = high.is_none_or(|h| (low..=255).contains(&h));
+    if !(1..=255).contains(&low) || !high_ok {
+        scope.error(
+            Diagnostic::error("E0408", "a slide's distance must run from 1 to 255, low to high")
+                .with_label(d.span, "not a distance a slide can go")
+                .with_help("write for example `2`, `1..3` or `2..`"),
+        );
+        return None;
+    }
+    Some((low as u8, high.unwrap_or(255) as u8))
 }

@@ -2,7 +2,10 @@
 //! the span underlined with a label, and a help line.
 
 use super::{Diagnostic, Severity, Source};
-use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource};
+use miette::{
+    GraphicalReportHandler, GraphicalTheme, LabeledSpan, MietteError, MietteSpanContents, SourceCode, SourceSpan,
+    SpanContents,
+};
 use std::fmt;
 
 /// Adapter that lets miette draw one of our diagnostics: the part of it in
@@ -12,7 +15,7 @@ struct Drawn<'a> {
     diagnostic: &'a Diagnostic,
     /// The message shown: the diagnostic's own, or a pointer for a related part.
     message: String,
-    source: NamedSource<String>,
+    source: Shortened,
     /// (start, length, message, primary) within `source`.
     labels: Vec<(usize, usize, String, bool)>,
     related: Vec<Drawn<'a>>,
@@ -78,7 +81,7 @@ impl miette::Diagnostic for Drawn<'_> {
 
 /// The diagnostic split by the file each label points into: the primary
 /// label's file first.
-fn drawn<'a>(source: &Source, diagnostic: &'a Diagnostic) -> Drawn<'a> {
+fn drawn<'a>(source: &Source, diagnostic: &'a Diagnostic, lines: &Lines) -> Drawn<'a> {
     let mut files: Vec<usize> = Vec::new();
     let primary_file = source.file_index(diagnostic.primary_span().start);
     files.push(primary_file);
@@ -93,7 +96,7 @@ fn drawn<'a>(source: &Source, diagnostic: &'a Diagnostic) -> Drawn<'a> {
         .map(|&file| {
             let offset = source.files.get(file).map_or(0, |f| f.1);
             let (name, start, end) = source.file_at(offset);
-            let labels = diagnostic
+            let labels: Vec<(usize, usize, String, bool)> = diagnostic
                 .labels
                 .iter()
                 .enumerate()
@@ -103,10 +106,20 @@ fn drawn<'a>(source: &Source, diagnostic: &'a Diagnostic) -> Drawn<'a> {
                     (from, l.span.len().min(end - start - from), l.message.clone(), i == 0)
                 })
                 .collect();
+            let text = &source.text[start..end];
+            let spans: Vec<(usize, usize)> = labels.iter().map(|l| (l.0, l.0 + l.1)).collect();
+            let shortened = Shortened::new(name, text, &spans, |lo| lines.before(start + lo) - lines.before(start));
+            let labels = labels
+                .into_iter()
+                .map(|(from, len, message, primary)| {
+                    let (new_from, new_to) = (shortened.map(from), shortened.map(from + len));
+                    (new_from, new_to.saturating_sub(new_from), message, primary)
+                })
+                .collect();
             Drawn {
                 diagnostic,
                 message: if file == primary_file { diagnostic.message.clone() } else { format!("see also {name}") },
-                source: NamedSource::new(name, source.text[start..end].to_string()),
+                source: shortened,
                 labels,
                 related: Vec::new(),
                 main: file == primary_file,
@@ -118,12 +131,168 @@ fn drawn<'a>(source: &Source, diagnostic: &'a Diagnostic) -> Drawn<'a> {
     main
 }
 
+/// Lines longer than this many bytes are drawn in part: the piece around
+/// the first label on them, `…` for the rest (miette cannot draw a label
+/// past column 65,535, and nobody reads a line of thousands of columns).
+const LONG_LINE: usize = 240;
+/// How much of a long line is kept before its first label.
+const BEFORE_LABEL: usize = 60;
+/// Lines kept above the first label and below the last: more than the one
+/// line of context miette draws.
+const AROUND: usize = 2;
+/// What stands for the cut part of a long line.
+const CUT: &str = "…";
+
+/// The part of a file a diagnostic draws: the lines from just above its
+/// first label to just below its last (so that drawing each of thousands of
+/// diagnostics does not read the whole file), long lines cut to a window
+/// (see `LONG_LINE`). It maps the file's offsets to the drawn text's, so
+/// labels land where they were, and gives the file's own lines and columns.
+struct Shortened {
+    name: String,
+    /// The file's text from `lo` to the end of the part drawn.
+    window: String,
+    lo: usize,
+    /// Lines of the file above `lo`.
+    first_line: usize,
+    drawn: String,
+    /// Kept pieces: (start in `window`, end in `window`, start in `drawn`).
+    kept: Vec<(usize, usize, usize)>,
+    cut: bool,
+}
+
+impl Shortened {
+    /// `spans`: the labels' (start, end) in `text`.
+    /// `lines_before(offset)`: how many lines of `text` end before `offset`.
+    fn new(name: &str, text: &str, spans: &[(usize, usize)], lines_before: impl Fn(usize) -> usize) -> Self {
+        let first = spans.iter().map(|s| s.0).min().unwrap_or(0).min(text.len());
+        let last = spans.iter().map(|s| s.1).max().unwrap_or(0).clamp(first, text.len());
+        let mut lo = text[..first].rfind('\n').map_or(0, |i| i + 1);
+        for _ in 0..AROUND {
+            lo = text[..lo.saturating_sub(1)].rfind('\n').map_or(0, |i| i + 1);
+        }
+        let mut hi = last;
+        for _ in 0..=AROUND {
+            hi = text[hi..].find('\n').map_or(text.len(), |i| hi + i + 1);
+        }
+        let window = &text[lo..hi];
+        let first_line = lines_before(lo);
+        let starts: Vec<usize> = spans.iter().map(|s| s.0.clamp(lo, hi) - lo).collect();
+        let mut kept = Vec::new();
+        let mut drawn = String::with_capacity(window.len().min(1 << 16));
+        let mut line_start = 0;
+        let mut cut = false;
+        while line_start <= window.len() {
+            let line_end = window[line_start..].find('\n').map_or(window.len(), |i| line_start + i);
+            let next = (line_end + 1).min(window.len());
+            if line_end - line_start <= LONG_LINE {
+                kept.push((line_start, next, drawn.len()));
+                drawn.push_str(&window[line_start..next]);
+            } else {
+                cut = true;
+                let label = starts.iter().copied().filter(|&s| s >= line_start && s <= line_end).min();
+                let from = label.map_or(line_start, |s| s.saturating_sub(BEFORE_LABEL).max(line_start));
+                let from = ceil_boundary(window, from);
+                let to = floor_boundary(window, (from + LONG_LINE).min(line_end));
+                if from > line_start {
+                    drawn.push_str(CUT);
+                }
+                kept.push((from, to, drawn.len()));
+                drawn.push_str(&window[from..to]);
+                if to < line_end {
+                    drawn.push_str(CUT);
+                }
+                kept.push((line_end, next, drawn.len()));
+                drawn.push_str(&window[line_end..next]);
+            }
+            line_start = line_end + 1;
+        }
+        Shortened { name: name.to_string(), window: window.to_string(), lo, first_line, drawn, kept, cut }
+    }
+
+    /// Where an offset of the file falls in the drawn text (in a cut part:
+    /// at the cut mark after the last kept piece before it).
+    fn map(&self, offset: usize) -> usize {
+        let offset = offset.clamp(self.lo, self.lo + self.window.len()) - self.lo;
+        let i = self.kept.partition_point(|&(start, _, _)| start <= offset).saturating_sub(1);
+        let (start, end, at) = self.kept[i];
+        at + offset.clamp(start, end) - start
+    }
+
+    /// The offset in `window` of an offset of the drawn text.
+    fn unmap(&self, offset: usize) -> usize {
+        let i = self.kept.partition_point(|&(_, _, at)| at <= offset).saturating_sub(1);
+        let (start, end, at) = self.kept[i];
+        (start + offset.saturating_sub(at)).min(end)
+    }
+}
+
+fn floor_boundary(text: &str, mut offset: usize) -> usize {
+    while !text.is_char_boundary(offset) {
+        offset -= 1;
+    }
+    offset
+}
+
+fn ceil_boundary(text: &str, mut offset: usize) -> usize {
+    while !text.is_char_boundary(offset) {
+        offset += 1;
+    }
+    offset
+}
+
+impl SourceCode for Shortened {
+    fn read_span<'a>(
+        &'a self,
+        span: &SourceSpan,
+        before: usize,
+        after: usize,
+    ) -> Result<Box<dyn SpanContents<'a> + 'a>, MietteError> {
+        let inner = self.drawn.read_span(span, before, after)?;
+        let (mut line, mut column) = (inner.line() + self.first_line, inner.column());
+        if self.cut && before == 0 && after == 0 {
+            // The header's place: the file's own line and column.
+            let (l, c) = crate::syntax::span::line_col(&self.window, self.unmap(span.offset()));
+            (line, column) = (self.first_line + l - 1, c - 1);
+        }
+        Ok(Box::new(MietteSpanContents::new_named(
+            self.name.clone(),
+            inner.data(),
+            *inner.span(),
+            line,
+            column,
+            // miette joins two labels' snippets when one's line count
+            // reaches the other's line: counted from the file's start, as a
+            // whole file read would give.
+            inner.line_count() + self.first_line,
+        )))
+    }
+}
+
 /// Renders one diagnostic. `color` selects ANSI colours for a terminal; tests
 /// and snapshots use plain text.
 pub fn render(source: &Source, diagnostic: &Diagnostic, color: bool) -> String {
+    render_with(source, diagnostic, color, &Lines::new(&source.text))
+}
+
+/// Where the source's lines end, found once for all its diagnostics.
+struct Lines(Vec<usize>);
+
+impl Lines {
+    fn new(text: &str) -> Self {
+        Lines(text.bytes().enumerate().filter(|&(_, b)| b == b'\n').map(|(i, _)| i).collect())
+    }
+
+    /// How many lines end before `offset`.
+    fn before(&self, offset: usize) -> usize {
+        self.0.partition_point(|&end| end < offset)
+    }
+}
+
+fn render_with(source: &Source, diagnostic: &Diagnostic, color: bool, lines: &Lines) -> String {
     let theme = if color { GraphicalTheme::unicode() } else { GraphicalTheme::unicode_nocolor() };
     let handler = GraphicalReportHandler::new_themed(theme).with_width(100).with_links(false);
-    let drawn = drawn(source, diagnostic);
+    let drawn = drawn(source, diagnostic, lines);
     let mut out = String::new();
     if handler.render_report(&mut out, &drawn).is_err() {
         out = format!("{}: {}\n", source.name, diagnostic.message);
@@ -134,8 +303,9 @@ pub fn render(source: &Source, diagnostic: &Diagnostic, color: bool) -> String {
 /// Renders every diagnostic, then a summary line like rustc's.
 pub fn render_all(source: &Source, diagnostics: &[Diagnostic], color: bool) -> String {
     let mut out = String::new();
+    let lines = Lines::new(&source.text);
     for diagnostic in diagnostics {
-        out.push_str(&render(source, diagnostic, color));
+        out.push_str(&render_with(source, diagnostic, color, &lines));
         out.push('\n');
     }
     let errors = diagnostics.iter().filter(|d| d.is_error()).count();

@@ -43,3 +43,21 @@ pub const MAX_CHAIN_DIRS: usize = 8;
 /// directions: `MAX_CHAIN_NARROW`).
 pub const MAX_CHAIN: usize = 9;
 pub const MAX_CHAIN_NARROW: usize = 13;
+
+/// The most players a game may have: a player is a byte, the number after
+/// the last player is `neutral`, and the two above it mark the chance
+/// player and a pass.
+pub const MAX_PLAYERS: usize = 253;
+
+/// The most phases a game may have (the phase being played is a byte).
+pub const MAX_PHASES: usize = 256;
+
+/// The most effects that end the game (`mover wins`, `draw`, … in actions
+/// and `after move` blocks) a game may have: each keeps its reason by a
+/// 16-bit number.
+pub const MAX_END_EFFECTS: usize = 1 << 16;
+
+/// The most rules that make moves (`place`, `move`, `together`, `action`,
+/// …) one phase may have: a move keeps its rule's number in a byte, and
+/// the last value marks a pass.
+pub const MAX_PHASE_RULES: usize = 255;

@@ -30,7 +30,7 @@ impl Lowerer {
     }
 
     fn int(&self, pair: P) -> Spanned<i64> {
-        // The grammar admits any digits; absurdly long numbers saturate and the checker bounds them.
+        // The grammar admits any digits; the parser refuses a number past 64 bits (E0003).
         let value =
             pair.as_str().parse::<i64>().unwrap_or(if pair.as_str().starts_with('-') { i64::MIN } else { i64::MAX });
         Spanned::new(value, self.span(&pair))

@@ -68,6 +68,11 @@ pub fn parse(text: &str) -> (RuleFile, Vec<Diagnostic>) {
         match RulesParser::parse(rule, piece) {
             Ok(mut pairs) => {
                 let Some(top) = pairs.next() else { continue };
+                if let Some(too_deep) = tree_check(top.clone(), chunk.start) {
+                    diagnostics.push(too_deep);
+                    file.unparsed.extend(unparsed_item(piece, chunk.start));
+                    continue;
+                }
                 for pair in top.into_inner() {
                     if pair.as_rule() != Rule::EOI {
                         file.items.push(lower_item(pair, chunk.start));
@@ -309,6 +314,65 @@ fn too_deep(piece: &str, offset: usize) -> Option<Diagnostic> {
             ')' | '}' | ']' => depth = depth.saturating_sub(1),
             _ => {}
         }
+    }
+    None
+}
+
+/// How many conditions and blocks an item may have one inside another, in
+/// whatever way (`some next all is …` inside another, `if` inside `if`,
+/// `not (…)`): every stage after parsing recurses this deep at most.
+pub const MAX_DEPTH: usize = 128;
+
+/// The largest distance of a graph board's point from (0, 0) along either axis.
+pub const MAX_COORDINATE: f64 = 1_000_000_000.0;
+
+/// Checks an item's syntax tree before it is lowered: no more than
+/// `MAX_DEPTH` conditions and blocks one inside another (E0002 at the one
+/// too many), and every number within its range (E0003: a whole number
+/// within 64 bits, a coordinate within `MAX_COORDINATE`). The tree is
+/// walked with a stack of its own, never by recursion.
+fn tree_check(top: pest::iterators::Pair<'_, Rule>, offset: usize) -> Option<Diagnostic> {
+    let mut stack = vec![(top, 0usize)];
+    while let Some((pair, depth)) = stack.pop() {
+        let span = pair.as_span();
+        let at = Span::new(offset + span.start(), offset + span.end());
+        let nests = match pair.as_rule() {
+            Rule::site_factor
+            | Rule::game_factor
+            | Rule::move_factor
+            | Rule::static_factor
+            | Rule::block
+            | Rule::phase_block
+            | Rule::effect_block => true,
+            Rule::int if span.as_str().parse::<i64>().is_err() => {
+                return Some(
+                    Diagnostic::error("E0003", "a whole number runs from -9223372036854775808 to 9223372036854775807")
+                        .with_label(at, "out of range")
+                        .with_help("docs/language.md gives each number's range (section 2, Numbers and strings)"),
+                );
+            }
+            Rule::number if !span.as_str().parse::<f64>().is_ok_and(|x| x.abs() <= MAX_COORDINATE) => {
+                return Some(
+                    Diagnostic::error("E0003", "a point's coordinates run from -1000000000 to 1000000000")
+                        .with_label(at, "out of range")
+                        .with_help("only the points' relative places matter: scale them down"),
+                );
+            }
+            _ => false,
+        };
+        let depth = depth + usize::from(nests);
+        if depth > MAX_DEPTH {
+            let word = span.as_str().find(char::is_whitespace).unwrap_or(span.as_str().len()).max(1);
+            return Some(
+                Diagnostic::error(
+                    "E0002",
+                    format!("nested too deep: at most {MAX_DEPTH} conditions and blocks one inside another"),
+                )
+                .with_label(Span::new(at.start, at.start + word), format!("level {}", MAX_DEPTH + 1))
+                .with_help("write the rule flatter: `and` and `or` take any number of parts"),
+            );
+        }
+        stack.extend(pair.into_inner().map(|inner| (inner, depth)));
     }
     None
 }
