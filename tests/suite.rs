@@ -24,6 +24,7 @@ mod play;
 mod properties;
 mod reliability;
 mod render;
+mod replays;
 mod royal;
 mod run;
 mod scenarios;
