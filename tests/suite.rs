@@ -23,6 +23,7 @@ mod limits;
 mod man_in_the_moon;
 mod mutate;
 mod play;
+mod playout_invariants;
 mod properties;
 mod reliability;
 mod render;
