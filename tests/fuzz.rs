@@ -1,5 +1,6 @@
 //! The fuzz suite: seeded mutants (`mutate.rs`: bit flips, insertions,
-//! deletions, truncations, swapped tokens and lines) of every bundled rule
+//! deletions, truncations, swapped tokens and lines, numbers at the edges
+//! of integer types) of every bundled rule
 //! file, position file, scenario file and stored transcript, each run
 //! through the library as the commands run it (check and compile, format,
 //! render the diagnostics, smoke-play a compiled game; read a position and
@@ -9,7 +10,7 @@
 //! mutant, and its text is written to a temporary file), and a mutant that
 //! runs for more than a minute stops the run, naming its case.
 //!
-//! The default run is brief (a few seconds); the long one runs 25 times as
+//! The default run is brief (a few seconds); the long one runs 50 times as
 //! many mutants: `cargo test --release --test suite fuzz -- --ignored`.
 
 use crate::mutate::mutate;
@@ -28,12 +29,12 @@ use std::time::{Duration, Instant};
 /// Mutants per input file in the default run, by input kind.
 const RULE_MUTANTS: u64 = 20;
 const POSITION_MUTANTS: u64 = 12;
-const SCENARIO_MUTANTS: u64 = 3;
+const SCENARIO_MUTANTS: u64 = 2;
 const TRANSCRIPT_MUTANTS: u64 = 4;
 /// Scenario files that take half a second a run: one mutant each by default.
 const SLOW_SCENARIOS: &[&str] = &["flying_obelisks.tests.toml", "sun_and_moon_open_twilight.tests.toml"];
 /// How many times more the long run (`--ignored`) tries.
-const LONG_FACTOR: u64 = 25;
+const LONG_FACTOR: u64 = 50;
 /// A mutant running longer than this is a hang: the run stops and names it.
 const HANG: Duration = Duration::from_secs(60);
 

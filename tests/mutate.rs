@@ -1,6 +1,6 @@
 //! Seeded mutations of an input file, for the fuzz suite (`fuzz.rs`): bit
 //! flips, insertions, deletions, truncations, swapped tokens and swapped
-//! lines. A mutant is a function of the input and its seed alone, so the
+//! lines, and numbers replaced by numbers at the edges of integer types. A mutant is a function of the input and its seed alone, so the
 //! seed a failure names rebuilds the case (`mutate(input, seed)`).
 
 use orrery::agents::playout::PlayoutRng;
@@ -49,6 +49,29 @@ const INSERTS: &[&str] = &[
     "[]",
 ];
 
+/// Numbers a number is replaced by: the edges of the integer types.
+const EDGES: &[&str] = &[
+    "0",
+    "1",
+    "2",
+    "-1",
+    "127",
+    "128",
+    "255",
+    "256",
+    "32767",
+    "32768",
+    "65535",
+    "65536",
+    "2147483648",
+    "4294967295",
+    "4294967296",
+    "9223372036854775807",
+    "9223372036854775808",
+    "18446744073709551616",
+    "1000000",
+];
+
 /// One mutation of `bytes`, chosen by `rng`; says what it did.
 fn mutate_once(bytes: &mut Vec<u8>, rng: &mut PlayoutRng) -> String {
     if bytes.is_empty() {
@@ -57,7 +80,7 @@ fn mutate_once(bytes: &mut Vec<u8>, rng: &mut PlayoutRng) -> String {
         return format!("insert {insert:?} into nothing");
     }
     let at = rng.gen_range(0..bytes.len());
-    match rng.gen_range(0..6) {
+    match rng.gen_range(0..7) {
         0 => {
             let bit = rng.gen_range(0..8);
             bytes[at] ^= 1 << bit;
@@ -71,7 +94,8 @@ fn mutate_once(bytes: &mut Vec<u8>, rng: &mut PlayoutRng) -> String {
                 _ => {
                     let from = rng.gen_range(0..bytes.len());
                     let len = rng.gen_range(1..=32.min(bytes.len() - from));
-                    bytes[from..from + len].repeat(rng.gen_range(1..4))
+                    let times = if rng.gen_range(0..8) == 0 { rng.gen_range(4..200) } else { rng.gen_range(1..4) };
+                    bytes[from..from + len].repeat(times)
                 }
             };
             let shown = String::from_utf8_lossy(&insert).into_owned();
@@ -88,7 +112,18 @@ fn mutate_once(bytes: &mut Vec<u8>, rng: &mut PlayoutRng) -> String {
             format!("truncate at byte {at}")
         }
         4 => swap_pieces(bytes, tokens(bytes), rng, "tokens"),
-        _ => swap_pieces(bytes, lines(bytes), rng, "lines"),
+        5 => swap_pieces(bytes, lines(bytes), rng, "lines"),
+        _ => {
+            let numbers: Vec<(usize, usize)> =
+                tokens(bytes).into_iter().filter(|&(s, e)| bytes[s..e].iter().all(u8::is_ascii_digit)).collect();
+            if numbers.is_empty() {
+                return "no number to replace".to_string();
+            }
+            let (start, end) = numbers[rng.gen_range(0..numbers.len())];
+            let edge = EDGES[rng.gen_range(0..EDGES.len())];
+            bytes.splice(start..end, edge.bytes());
+            format!("replace the number at byte {start} by {edge}")
+        }
     }
 }
 
@@ -165,12 +200,13 @@ pub fn mutate(input: &[u8], seed: u64) -> (Vec<u8>, Vec<String>) {
 #[test]
 fn a_seed_gives_the_same_mutant_and_seeds_differ() {
     let input = b"game \"Tic\"\nplayers x, o\nboard square 3 x 3\n";
+    assert_eq!(tokens(b"board square 3 x 3"), [(0, 5), (6, 12), (13, 14), (15, 16), (17, 18)]);
     assert_eq!(mutate(input, 7), mutate(input, 7));
     let distinct: std::collections::HashSet<Vec<u8>> = (0..64).map(|seed| mutate(input, seed).0).collect();
     assert!(distinct.len() > 56, "{} distinct mutants of 64", distinct.len());
     // Every kind of mutation happens.
     let said: Vec<String> = (0..256).flat_map(|seed| mutate(input, seed).1).collect();
-    for kind in ["flip bit", "insert", "delete", "truncate", "swap tokens", "swap lines"] {
+    for kind in ["flip bit", "insert", "delete", "truncate", "swap tokens", "swap lines", "replace the number"] {
         assert!(said.iter().any(|s| s.starts_with(kind)), "no {kind}");
     }
 }
