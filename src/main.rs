@@ -6,6 +6,7 @@ fn main() {
     // write; here it ends the program as any other failed output does.
     let cli = orrery::cli::Cli::try_parse().unwrap_or_else(|e| match e.print() {
         Ok(()) => std::process::exit(e.exit_code()),
+        Err(error) if error.kind() == std::io::ErrorKind::BrokenPipe => std::process::exit(141),
         Err(error) => {
             use std::io::Write;
             let _ = writeln!(std::io::stderr(), "error: cannot write to stdout: {error}");
