@@ -740,7 +740,8 @@ fn quick_test(game: &Game, pos: &Position, test: &GameTest, mover: Player) -> Op
 #[inline(never)]
 fn test_in_general(game: &Game, pos: &Position, test: &GameTest, mover: Player, memo: &Memo) -> bool {
     match test {
-        GameTest::HandsEmpty => pos.hands[..game.players.len() * game.pieces.len()].iter().all(|&h| h == 0),
+        // Answered by `quick_test` before this is called.
+        GameTest::HandsEmpty | GameTest::Counter { .. } => quick_test(game, pos, test, mover) == Some(true),
         GameTest::Count { who, types, region: Some(region), op, value } => {
             op.holds(count_pieces(game, pos, resolve(game, *who, mover), types, Some(region)), *value)
         }
@@ -767,7 +768,6 @@ fn test_in_general(game: &Game, pos: &Position, test: &GameTest, mover: Player, 
         GameTest::AllPassed => pos.passes as usize >= game.players.len(),
         GameTest::Full { region } => full(game, pos, &game.regions[*region].set),
         GameTest::Threatened { who, piece } => super::threat::threatened(game, pos, resolve(game, *who, mover), *piece),
-        GameTest::Counter { counter, op, value } => op.holds(pos.counters[*counter], *value),
         GameTest::Compare { left, op, right } => {
             op.holds(quantity(game, pos, left, mover), quantity(game, pos, right, mover))
         }

@@ -119,7 +119,8 @@ impl<S: SiteSet> View<'_, S> {
                 let own: S = self.pos.sets.get(game.code(owner, *piece) as usize);
                 let target = *target.get_or_insert_with(|| self.filter_set(to, player));
                 if counting && !even.is_empty() {
-                    // One shift a direction counts every step at once.
+                    // One shift a direction counts every step at once
+                    // (`Board::before`, with this rule's rows at hand).
                     let mut n = 0;
                     for (i, &by) in even.iter().enumerate() {
                         n += target.shifted(-by).and(has_next.get(i)).and(own).len();
