@@ -19,6 +19,7 @@ mod flying_obelisks;
 mod fmt;
 mod follow_ups;
 mod fuzz;
+mod kernel;
 mod limits;
 mod man_in_the_moon;
 mod mutate;

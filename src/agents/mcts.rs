@@ -6,7 +6,8 @@
 //! The generator is seeded, so a seed gives the same choices everywhere.
 
 use super::Agent;
-use crate::agents::playout::{PlayoutRng, pick, random_playout};
+use crate::agents::playout::{PlayoutRng, Rollouts, pick};
+use crate::engine::outcome::OutcomeCode;
 use crate::engine::{Move, State};
 use crate::game::rules::{CHANCE, Player};
 use rand::{Rng, SeedableRng};
@@ -67,15 +68,12 @@ impl MctsAgent {
     }
 }
 
-/// The reward of `player` for a finished (or abandoned) game.
-fn reward(state: &State, player: Player) -> f64 {
-    match state.outcome() {
-        Some(outcome) => match outcome.winner {
-            Some(winner) if state.game().player_index(&winner) == Some(player) => 1.0,
-            Some(_) => 0.0,
-            None => 0.5,
-        },
-        None => 0.5,
+/// The reward of `player` for a finished (or abandoned: `None`) game.
+fn reward(outcome: Option<OutcomeCode>, player: Player) -> f64 {
+    match outcome.map(|o| o.winner) {
+        Some(Some(winner)) if winner == player => 1.0,
+        Some(Some(_)) => 0.0,
+        _ => 0.5,
     }
 }
 
@@ -110,6 +108,7 @@ impl MctsAgent {
         let mut nodes =
             vec![Node { mv: None, mover: root_mover, children: Vec::new(), untried, visits: 0, score: 0.0 }];
         let mut scratch = state.clone();
+        let mut rollouts = Rollouts::new(state.game());
         let mut path = Vec::new();
         let start = std::time::Instant::now();
         for done in 0..self.playouts {
@@ -171,10 +170,10 @@ impl MctsAgent {
                 nodes[node].children.push(child);
                 path.push(child);
             }
-            random_playout(&mut scratch, &mut self.rng, &mut self.buf);
+            let result = rollouts.play(&mut scratch, &mut self.rng);
             for &n in &path {
                 nodes[n].visits += 1;
-                nodes[n].score += reward(&scratch, nodes[n].mover);
+                nodes[n].score += reward(result.outcome, nodes[n].mover);
             }
         }
         let best = nodes[0].children.iter().copied().max_by_key(|&c| nodes[c].visits)?;

@@ -1,8 +1,11 @@
 //! Random playouts: uniformly random legal moves until the game ends, with
 //! a named seeded generator so a seed gives the same game everywhere.
 
+use crate::board::SiteSet;
+use crate::engine::kernel::{Kernel, KernelPosition};
 use crate::engine::outcome::OutcomeCode;
 use crate::engine::state::{Move, State};
+use crate::with_width;
 use rand::Rng;
 pub use rand_xoshiro::Xoshiro256PlusPlus as PlayoutRng;
 
@@ -123,18 +126,91 @@ impl BatchStats {
 /// (seed, chunk), so the totals do not depend on the number of threads.
 const CHUNK: u64 = 64;
 
-/// Runs `playouts` random playouts from `start`, in parallel on `threads` threads.
-pub fn run_batch(start: &State, playouts: u64, seed: u64, threads: usize) -> BatchStats {
-    run_batch_reporting(start, playouts, seed, threads, &|_| {})
+/// Which engine plays the playouts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlayoutEngine {
+    /// The playout kernel where the game allows it (`engine::kernel`),
+    /// else the general engine: the same games either way.
+    Auto,
+    /// Always the general engine (to compare the two).
+    General,
 }
 
-/// `run_batch`, telling `progress` how many playouts each chunk finished
-/// (once a chunk, from whichever thread ran it: cheap enough for a progress bar).
+/// Runs `playouts` random playouts from `start`, in parallel on `threads` threads.
+pub fn run_batch(start: &State, playouts: u64, seed: u64, threads: usize) -> BatchStats {
+    run_batch_reporting(start, playouts, seed, threads, PlayoutEngine::Auto, &|_| {})
+}
+
+/// `run_batch` on the chosen engine, telling `progress` how many playouts
+/// each chunk finished (once a chunk, from whichever thread ran it: cheap
+/// enough for a progress bar).
 pub fn run_batch_reporting(
     start: &State,
     playouts: u64,
     seed: u64,
     threads: usize,
+    engine: PlayoutEngine,
+    progress: &(dyn Fn(u64) + Sync),
+) -> BatchStats {
+    with_width!(start.game().board.width, S => {
+        let kernel = match engine {
+            PlayoutEngine::Auto => Kernel::<S>::for_state(start),
+            PlayoutEngine::General => None,
+        };
+        run_batch_on(start, playouts, seed, threads, kernel.as_ref(), progress)
+    })
+}
+
+/// Random playouts from positions of one game, on the kernel when the game
+/// and the position allow it, else on the general engine: the same games
+/// either way (for agents that play many playouts from many positions).
+pub struct Rollouts {
+    kernel: Option<Box<dyn KernelRun>>,
+    buf: Vec<Move>,
+}
+
+/// A kernel at its game's set width, with its scratch position.
+trait KernelRun: Send {
+    fn run(&mut self, start: &State, rng: &mut PlayoutRng) -> Option<(u32, Option<OutcomeCode>)>;
+}
+
+impl<S: SiteSet> KernelRun for (Kernel<S>, KernelPosition<S>) {
+    fn run(&mut self, start: &State, rng: &mut PlayoutRng) -> Option<(u32, Option<OutcomeCode>)> {
+        let (kernel, kpos) = self;
+        kernel.takes(start).then(|| kernel.playout(start, kpos, rng, MAX_PLIES))
+    }
+}
+
+impl Rollouts {
+    pub fn new(game: &crate::Game) -> Rollouts {
+        let kernel = with_width!(game.board.width, S => {
+            Kernel::<S>::for_game(game).map(|k| Box::new((k, KernelPosition::<S>::default())) as Box<dyn KernelRun>)
+        });
+        Rollouts { kernel, buf: Vec::with_capacity(64) }
+    }
+
+    /// A random playout from `state`: its length and outcome (`None`: the
+    /// cap was reached). The general engine plays it out in `state`; the
+    /// kernel leaves `state` as it was: read the result, not the state.
+    pub fn play(&mut self, state: &mut State, rng: &mut PlayoutRng) -> PlayoutResult {
+        if let Some((plies, outcome)) = self.kernel.as_mut().and_then(|k| k.run(state, rng)) {
+            return PlayoutResult { plies, outcome };
+        }
+        random_playout(state, rng, &mut self.buf)
+    }
+}
+
+/// Whether `run_batch` plays this start position's playouts on the kernel.
+pub fn runs_on_kernel(start: &State) -> bool {
+    with_width!(start.game().board.width, S => Kernel::<S>::for_state(start).is_some())
+}
+
+fn run_batch_on<S: SiteSet>(
+    start: &State,
+    playouts: u64,
+    seed: u64,
+    threads: usize,
+    kernel: Option<&Kernel<S>>,
     progress: &(dyn Fn(u64) + Sync),
 ) -> BatchStats {
     use rand::SeedableRng;
@@ -145,11 +221,20 @@ pub fn run_batch_reporting(
         let mut rng = PlayoutRng::seed_from_u64(seed ^ chunk.wrapping_mul(0x9E37_79B9_7F4A_7C15));
         let mut stats = BatchStats { wins: vec![0; players], ..Default::default() };
         let mut state = start.clone();
+        let mut kpos = KernelPosition::default();
         let mut buf = Vec::with_capacity(64);
         let count = CHUNK.min(playouts - chunk * CHUNK);
         for _ in 0..count {
-            state.clone_from(start);
-            let result = random_playout(&mut state, &mut rng, &mut buf);
+            let result = match kernel {
+                Some(kernel) => {
+                    let (plies, outcome) = kernel.playout(start, &mut kpos, &mut rng, MAX_PLIES);
+                    PlayoutResult { plies, outcome }
+                }
+                None => {
+                    state.clone_from(start);
+                    random_playout(&mut state, &mut rng, &mut buf)
+                }
+            };
             stats.playouts += 1;
             stats.plies += result.plies as u64;
             match result.outcome {

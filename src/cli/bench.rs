@@ -3,21 +3,24 @@
 use super::GameArgs;
 use super::common::load;
 use super::progress;
-use crate::agents::playout::run_batch_reporting;
+use crate::agents::playout::{PlayoutEngine, run_batch_reporting, runs_on_kernel};
 use std::time::Instant;
 
-pub fn run(args: &GameArgs, playouts: u64, seed: u64, threads: usize) -> i32 {
+pub fn run(args: &GameArgs, playouts: u64, seed: u64, threads: usize, general: bool) -> i32 {
     let Ok((game, state)) = load(args) else {
         return 1;
     };
     let begun = Instant::now();
     let bar = progress::bar(playouts, &game.title, "playouts");
     // The bar moves a chunk of playouts at a time, from the threads running them.
-    let stats = run_batch_reporting(&state, playouts, seed, threads.max(1), &|done| bar.inc(done));
+    let engine = if general { PlayoutEngine::General } else { PlayoutEngine::Auto };
+    let stats = run_batch_reporting(&state, playouts, seed, threads.max(1), engine, &|done| bar.inc(done));
     bar.finish_and_clear();
     let seconds = begun.elapsed().as_secs_f64().max(1e-9);
     let n = stats.playouts.max(1) as f64;
     println!("{}: {} random playouts, seed {seed}, {} thread(s)", game.title, stats.playouts, threads.max(1));
+    let kernel = !general && runs_on_kernel(&state);
+    println!("engine       {}", if kernel { "playout kernel" } else { "general" });
     println!("time         {seconds:.3} s");
     println!("playouts/s   {:.0}", stats.playouts as f64 / seconds);
     println!("plies/s      {:.0}", stats.plies as f64 / seconds);

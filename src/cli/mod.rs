@@ -90,6 +90,10 @@ pub enum Command {
         /// Threads to share the playouts between (1 to 256).
         #[arg(long, default_value_t = 1, value_parser = thread_count)]
         threads: usize,
+        /// Play on the general engine even where the playout kernel takes
+        /// the game (the same games; to compare their speed).
+        #[arg(long)]
+        general: bool,
     },
     /// Play one seeded random game and print it.
     Trace {
@@ -237,7 +241,9 @@ pub fn run(cli: Cli) -> i32 {
     match cli.command {
         Command::Check { paths, format, no_run, options } => check::run(&paths, format, !no_run, &options),
         Command::Perft { game, depth, divide } => perft::run(&game, depth, divide),
-        Command::Bench { game, playouts, seed, threads } => bench::run(&game, playouts, seed, threads),
+        Command::Bench { game, playouts, seed, threads, general } => {
+            bench::run(&game, playouts, seed, threads, general)
+        }
         Command::Trace { game, seed, format } => trace::run(&game, seed, format),
         Command::Play { game, random, ai, think, ai_time, seed, type_dice, resume } => {
             let players = play::Players { random: &random, ai: &ai, think, ai_time, seed, type_dice };

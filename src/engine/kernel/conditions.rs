@@ -1,0 +1,262 @@
+//! The conditions a kernel game reads, lowered to the game's set width:
+//! site conditions as set operations, game conditions and quantities over
+//! the kernel's position. Each mirrors the general engine's reading
+//! (`movegen::test_set`, `apply::test_game`, `apply::quantity`) for the
+//! forms it accepts; `lower_*` returns `None` for any other form, and the
+//! game then plays on the general engine.
+
+use super::KernelPosition;
+use crate::board::SiteSet;
+use crate::game::Game;
+use crate::game::rules::{CompareOp, GameTest, PieceType, Player, Quantity, SiteFilter, SiteTest, Who};
+
+/// A site condition: the sites where it holds, for a player.
+#[derive(Clone, Debug)]
+pub(super) enum SiteCond<S> {
+    All,
+    Nothing,
+    Empty,
+    Occupied,
+    Friend,
+    Enemy,
+    Neutral,
+    Type(PieceType),
+    In(S),
+    /// Per player (`PlayerIn`), or per player named from the one asking.
+    OfPlayer(Vec<S>, Option<Who>),
+    Not(Box<SiteCond<S>>),
+    And(Vec<SiteCond<S>>),
+    Or(Vec<SiteCond<S>>),
+}
+
+/// A site filter: a fixed mask and what the position adds.
+#[derive(Clone, Debug)]
+pub(super) struct Filter<S> {
+    pub allowed: S,
+    pub cond: SiteCond<S>,
+}
+
+/// A condition on the game, seen from a player.
+#[derive(Clone, Debug)]
+pub(super) enum Cond<S> {
+    HandsEmpty,
+    /// All of a player's pieces on the board, compared with a number.
+    Pieces {
+        who: Who,
+        op: CompareOp,
+        value: i64,
+    },
+    Count {
+        who: Who,
+        types: Vec<PieceType>,
+        region: Option<S>,
+        op: CompareOp,
+        value: i64,
+    },
+    Counter {
+        counter: usize,
+        op: CompareOp,
+        value: i64,
+    },
+    MoverIs(Player),
+    Full(S),
+    Compare(Amount<S>, CompareOp, Amount<S>),
+    Not(Box<Cond<S>>),
+    And(Vec<Cond<S>>),
+    Or(Vec<Cond<S>>),
+}
+
+/// A number read from the position.
+#[derive(Clone, Debug)]
+pub(super) enum Amount<S> {
+    Number(i64),
+    Counter(usize),
+    OfPlayer { base: usize, who: Who },
+    Sum(Vec<Amount<S>>),
+    Sites(Box<Filter<S>>),
+    Plies,
+    Count { who: Who, types: Vec<PieceType>, region: Option<S> },
+}
+
+pub(super) fn lower_filter<S: SiteSet>(filter: &SiteFilter) -> Option<Filter<S>> {
+    Some(Filter { allowed: filter.allowed.get(), cond: lower_site(&filter.test)? })
+}
+
+fn lower_site<S: SiteSet>(test: &SiteTest) -> Option<SiteCond<S>> {
+    let all = |parts: &[SiteTest]| parts.iter().map(lower_site).collect::<Option<Vec<_>>>();
+    let per_player = |sets: &crate::board::SetTable| (0..sets.len()).map(|i| sets.get::<S>(i)).collect::<Vec<_>>();
+    Some(match test {
+        SiteTest::True => SiteCond::All,
+        SiteTest::False => SiteCond::Nothing,
+        SiteTest::Empty => SiteCond::Empty,
+        SiteTest::Occupied => SiteCond::Occupied,
+        SiteTest::Friend => SiteCond::Friend,
+        SiteTest::Enemy => SiteCond::Enemy,
+        SiteTest::Neutral => SiteCond::Neutral,
+        SiteTest::Type(piece) => SiteCond::Type(*piece),
+        SiteTest::In(set, _) => SiteCond::In(set.get()),
+        SiteTest::PlayerIn(sets) => SiteCond::OfPlayer(per_player(sets), None),
+        SiteTest::RegionOf { sets, who } => SiteCond::OfPlayer(per_player(sets), Some(*who)),
+        SiteTest::Not(inner) => SiteCond::Not(Box::new(lower_site(inner)?)),
+        SiteTest::And(parts) => SiteCond::And(all(parts)?),
+        SiteTest::Or(parts) => SiteCond::Or(all(parts)?),
+        // History, threats and what lies along rays: the general engine.
+        SiteTest::LastFrom | SiteTest::LastTo | SiteTest::Unmoved | SiteTest::Attacked | SiteTest::Ray { .. } => {
+            return None;
+        }
+    })
+}
+
+pub(super) fn lower_cond<S: SiteSet>(game: &Game, test: &GameTest) -> Option<Cond<S>> {
+    let all = |parts: &[GameTest]| parts.iter().map(|p| lower_cond(game, p)).collect::<Option<Vec<_>>>();
+    Some(match test {
+        GameTest::HandsEmpty => Cond::HandsEmpty,
+        GameTest::Count { who, types, region: None, op, value } if types.is_empty() => {
+            Cond::Pieces { who: *who, op: *op, value: *value }
+        }
+        GameTest::Count { who, types, region, op, value } => Cond::Count {
+            who: *who,
+            types: types.clone(),
+            region: region.as_ref().map(|r| r.get()),
+            op: *op,
+            value: *value,
+        },
+        GameTest::Counter { counter, op, value } => Cond::Counter { counter: *counter, op: *op, value: *value },
+        GameTest::MoverIs(player) => Cond::MoverIs(*player),
+        GameTest::Full { region } => Cond::Full(game.regions[*region].set.get()),
+        GameTest::Compare { left, op, right } => Cond::Compare(lower_amount(left)?, *op, lower_amount(right)?),
+        GameTest::Not(inner) => Cond::Not(Box::new(lower_cond(game, inner)?)),
+        GameTest::And(parts) => Cond::And(all(parts)?),
+        GameTest::Or(parts) => Cond::Or(all(parts)?),
+        // Searches for moves, passes, threats, patterns, connections.
+        GameTest::Blocked
+        | GameTest::AllBlocked
+        | GameTest::AllPassed
+        | GameTest::Threatened { .. }
+        | GameTest::Found(_)
+        | GameTest::Connected { .. } => return None,
+    })
+}
+
+pub(super) fn lower_amount<S: SiteSet>(value: &Quantity) -> Option<Amount<S>> {
+    Some(match value {
+        Quantity::Number(n) => Amount::Number(*n),
+        Quantity::Counter(c) => Amount::Counter(*c),
+        Quantity::OfPlayer { base, who } => Amount::OfPlayer { base: *base, who: *who },
+        Quantity::Sum(parts) => Amount::Sum(parts.iter().map(lower_amount).collect::<Option<Vec<_>>>()?),
+        Quantity::Sites(filter) => Amount::Sites(Box::new(lower_filter(filter)?)),
+        Quantity::Plies => Amount::Plies,
+        Quantity::Count(count) => {
+            let (who, types, region) = &**count;
+            Amount::Count { who: *who, types: types.clone(), region: region.as_ref().map(|r| r.get()) }
+        }
+        Quantity::Die(_) | Quantity::Size(_) | Quantity::Longest(_) => return None,
+    })
+}
+
+impl<S: SiteSet> KernelPosition<S> {
+    /// The sites passing a filter for `player`.
+    #[inline]
+    pub(super) fn filter(&self, kernel: &super::Kernel<S>, filter: &Filter<S>, player: Player) -> S {
+        match &filter.cond {
+            SiteCond::All => filter.allowed,
+            SiteCond::Empty => filter.allowed.and(self.sets[0]),
+            cond => filter.allowed.and(self.sites(kernel, cond, player)),
+        }
+    }
+
+    fn sites(&self, kernel: &super::Kernel<S>, cond: &SiteCond<S>, player: Player) -> S {
+        let all = kernel.all;
+        match cond {
+            SiteCond::All => all,
+            SiteCond::Nothing => S::EMPTY,
+            SiteCond::Empty => self.sets[0],
+            SiteCond::Occupied => self.sets[0].complement_in(all),
+            SiteCond::Friend => self.owned[player as usize],
+            SiteCond::Enemy => self.enemies(kernel, player),
+            SiteCond::Neutral => self.owned[kernel.players],
+            SiteCond::Type(piece) => (0..=kernel.players)
+                .fold(S::EMPTY, |acc, owner| acc.or(self.sets[kernel.code(owner as Player, *piece)])),
+            SiteCond::In(set) => *set,
+            SiteCond::OfPlayer(sets, who) => {
+                let whose = who.map_or(player, |who| kernel.resolve(who, player));
+                sets.get(whose as usize).copied().unwrap_or(S::EMPTY)
+            }
+            SiteCond::Not(inner) => self.sites(kernel, inner, player).complement_in(all),
+            SiteCond::And(parts) => {
+                let mut acc = all;
+                for part in parts {
+                    if acc.is_empty() {
+                        break;
+                    }
+                    acc = acc.and(self.sites(kernel, part, player));
+                }
+                acc
+            }
+            SiteCond::Or(parts) => parts.iter().fold(S::EMPTY, |acc, p| acc.or(self.sites(kernel, p, player))),
+        }
+    }
+
+    /// The sites of players other than `player` (not neutral pieces).
+    #[inline]
+    pub(super) fn enemies(&self, kernel: &super::Kernel<S>, player: Player) -> S {
+        (0..kernel.players).filter(|&p| p != player as usize).fold(S::EMPTY, |acc, p| acc.or(self.owned[p]))
+    }
+
+    /// Pieces of `owner` of the types (all when empty), on `region` if given.
+    fn count(&self, kernel: &super::Kernel<S>, owner: Player, types: &[PieceType], region: Option<S>) -> i64 {
+        let within = |set: S| region.map_or(set, |r| set.and(r)).len() as i64;
+        if types.is_empty() {
+            within(self.owned[owner as usize])
+        } else {
+            types.iter().map(|&t| within(self.sets[kernel.code(owner, t)])).sum()
+        }
+    }
+
+    /// `holds`, with the conditions end and `next` rules ask most answered
+    /// where they are asked.
+    #[inline(always)]
+    pub(super) fn quick_holds(&self, kernel: &super::Kernel<S>, cond: &Cond<S>, mover: Player) -> bool {
+        match cond {
+            Cond::Counter { counter, op, value } => op.holds(self.counters[*counter], *value),
+            Cond::Pieces { who, op, value } => {
+                op.holds(self.owned[kernel.resolve(*who, mover) as usize].len() as i64, *value)
+            }
+            cond => self.holds(kernel, cond, mover),
+        }
+    }
+
+    /// Whether a condition holds, seen from `mover`.
+    pub(super) fn holds(&self, kernel: &super::Kernel<S>, cond: &Cond<S>, mover: Player) -> bool {
+        match cond {
+            Cond::Counter { counter, op, value } => op.holds(self.counters[*counter], *value),
+            Cond::HandsEmpty => self.hands.iter().all(|&h| h == 0),
+            Cond::Pieces { who, op, value } => {
+                op.holds(self.owned[kernel.resolve(*who, mover) as usize].len() as i64, *value)
+            }
+            Cond::Count { who, types, region, op, value } => {
+                op.holds(self.count(kernel, kernel.resolve(*who, mover), types, *region), *value)
+            }
+            Cond::MoverIs(player) => mover == *player,
+            Cond::Full(region) => region.and(self.sets[0]).is_empty(),
+            Cond::Compare(left, op, right) => {
+                op.holds(self.amount(kernel, left, mover), self.amount(kernel, right, mover))
+            }
+            Cond::Not(inner) => !self.holds(kernel, inner, mover),
+            Cond::And(parts) => parts.iter().all(|p| self.holds(kernel, p, mover)),
+            Cond::Or(parts) => parts.iter().any(|p| self.holds(kernel, p, mover)),
+        }
+    }
+
+    pub(super) fn amount(&self, kernel: &super::Kernel<S>, value: &Amount<S>, mover: Player) -> i64 {
+        match value {
+            Amount::Number(n) => *n,
+            Amount::Counter(c) => self.counters[*c],
+            Amount::OfPlayer { base, who } => self.counters[base + kernel.resolve(*who, mover) as usize],
+            Amount::Sum(parts) => parts.iter().map(|p| self.amount(kernel, p, mover)).sum(),
+            Amount::Sites(filter) => self.filter(kernel, filter, mover).len() as i64,
+            Amount::Plies => self.ply as i64,
+            Amount::Count { who, types, region } => self.count(kernel, kernel.resolve(*who, mover), types, *region),
+        }
+    }
+}

@@ -1,0 +1,171 @@
+//! Which games the playout kernel takes, and their rules in its form. A
+//! game is taken when every rule has a form the kernel plays exactly as the
+//! general engine does; anything else (stacks, dice, royal pieces,
+//! repetition, histories, patterns, searches in conditions, chains, slides,
+//! follow-ups, promotions, choices inside moves) leaves it to the general
+//! engine.
+
+use super::conditions::{Amount, Cond, lower_amount, lower_cond, lower_filter};
+use super::{Blocked, Kernel, NextStep, Phase, Rule, Update};
+use crate::board::{NO_SITE, SiteSet};
+use crate::game::Game;
+use crate::game::rules::{
+    BlockedAction, CounterRef, CounterUpdate, EffectOp, GameTest, Heading, MoveOp, MoveRule, PhaseDef,
+};
+
+impl<S: SiteSet> Kernel<S> {
+    /// The game in the kernel's form, or `None` when some rule needs the
+    /// general engine.
+    pub fn for_game(game: &Game) -> Option<Kernel<S>> {
+        let plain_game = game.dice.is_none()
+            && game.stacks.is_none()
+            && !game.has_royal
+            && game.repetition.is_none()
+            && !game.tracks_unmoved
+            && !game.end_reads_blocked
+            && game.board.site_count() < S::CAPACITY;
+        if !plain_game {
+            return None;
+        }
+        let phases = game.phases.iter().map(|phase| lower_phase(game, phase)).collect::<Option<Vec<_>>>()?;
+        let end_rules = game
+            .end_rules
+            .iter()
+            .map(|rule| Some((rule.phase, lower_cond(game, &rule.when)?, rule.action.clone())))
+            .collect::<Option<Vec<_>>>()?;
+        let sites = game.board.site_count();
+        let dirs = game.board.directions.len();
+        let mut next = vec![NO_SITE; dirs * sites];
+        for dir in 0..dirs {
+            for site in 0..sites {
+                next[dir * sites + site] = game.board.next(site as _, dir as _);
+            }
+        }
+        Some(Kernel {
+            players: game.players.len(),
+            types: game.pieces.len(),
+            all: game.board.all_sites(),
+            sites,
+            next,
+            returns: game.pieces.iter().map(|p| p.returns).collect(),
+            code_owner: game.code_owner.clone(),
+            code_type: game.code_type.clone(),
+            phases,
+            end_rules,
+        })
+    }
+}
+
+fn lower_phase<S: SiteSet>(game: &Game, phase: &PhaseDef) -> Option<Phase<S>> {
+    let plain_phase = phase.countable
+        && !phase.chance
+        && !phase.together
+        && !phase.dedupe
+        && !phase.must_capture
+        && !phase.capture_most
+        && phase.promotions.is_empty()
+        && phase.additions.is_empty()
+        && phase.along.is_empty()
+        && phase.after_promotion.is_empty()
+        && phase.after_effects.is_empty();
+    if !plain_phase {
+        return None;
+    }
+    let updates = |list: &[CounterUpdate]| list.iter().map(|u| lower_update(game, u)).collect::<Option<Vec<_>>>();
+    let when = |test: &Option<GameTest>| match test {
+        Some(test) => lower_cond(game, test).map(Some),
+        None => Some(None),
+    };
+    let next = phase
+        .next
+        .iter()
+        .map(|rule| Some(NextStep { when: when(&rule.when)?, phase: rule.phase, pass_turn: rule.pass_turn }))
+        .collect::<Option<Vec<_>>>()?;
+    let blocked = phase
+        .blocked
+        .iter()
+        .map(|(test, action)| {
+            let action = match *action {
+                BlockedAction::Skip => Blocked::Skip,
+                BlockedAction::Lose => Blocked::Lose,
+                BlockedAction::Draw => Blocked::Draw,
+                BlockedAction::Next { phase, pass_turn } => Blocked::Next { phase, pass_turn },
+                // A pass is a move of its own: the general engine.
+                BlockedAction::Pass => return None,
+            };
+            Some((when(test)?, action))
+        })
+        .collect::<Option<Vec<_>>>()?;
+    if phase.moves.len() > super::MAX_RULES {
+        return None;
+    }
+    Some(Phase {
+        rules: phase.moves.iter().map(|rule| lower_rule(game, rule)).collect::<Option<Vec<_>>>()?,
+        after_move: updates(&phase.after_move)?,
+        after_capture: updates(&phase.after_capture)?,
+        next,
+        blocked,
+        passes_turn: !phase.turn_stays,
+    })
+}
+
+/// The effects the kernel makes: custodial captures, in their order.
+fn custodial_only(effects: &[EffectOp]) -> Option<Vec<Vec<crate::board::Dir>>> {
+    effects
+        .iter()
+        .map(|effect| match effect {
+            EffectOp::CaptureCustodial { dirs } => Some(dirs.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+fn lower_rule<S: SiteSet>(game: &Game, rule: &MoveRule) -> Option<Rule<S>> {
+    match rule {
+        MoveRule::Place { piece, on, neutral: false, effects, then: None } => {
+            Some(Rule::Place { piece: *piece, on: lower_filter(on)?, custodial: custodial_only(effects)? })
+        }
+        MoveRule::Move {
+            piece,
+            neutral,
+            guard,
+            path,
+            effects,
+            forbid,
+            needs_dir: false,
+            keeps_dir: false,
+            then: None,
+            ..
+        } if forbid.is_empty() => {
+            let [MoveOp::Step { to, reach, back, heading: Heading::Any, even, has_next, .. }] = &path[..] else {
+                return None;
+            };
+            let guard = match guard {
+                Some(test) => Some(lower_cond(game, test)?),
+                None => None,
+            };
+            let sites = game.board.site_count();
+            Some(Rule::Step {
+                piece: *piece,
+                neutral: *neutral,
+                guard,
+                to: lower_filter(to)?,
+                reach: (0..sites).map(|s| reach.get(s)).collect(),
+                back: (0..sites).map(|s| back.get(s)).collect(),
+                even: even.iter().enumerate().map(|(i, &by)| (by, has_next.get(i))).collect(),
+                custodial: custodial_only(effects)?,
+            })
+        }
+        _ => None,
+    }
+}
+
+fn lower_update<S: SiteSet>(game: &Game, update: &CounterUpdate) -> Option<Update<S>> {
+    let when: Option<Cond<S>> = match &update.when {
+        Some(test) => Some(lower_cond(game, test)?),
+        None => None,
+    };
+    let amount: Amount<S> = lower_amount(&update.amount)?;
+    let counter: CounterRef = update.counter;
+    Some(Update { piece: update.piece, when, counter, op: update.op, amount })
+}

@@ -1,0 +1,565 @@
+//! The playout kernel: random playouts of plain games on a lowered form of
+//! their rules.
+//!
+//! A random playout needs neither the hash, nor the history, nor the move
+//! list, nor most of what `apply` checks on every move (stacks, dice,
+//! promotions, follow-ups, states, royal pieces). For a game whose rules use
+//! none of that (placements and single steps or leaps, custodial captures,
+//! counters, and end rules on counts and counters; see `lower`), the kernel
+//! keeps only the game's sets, cells, hands and counters, at the game's set
+//! width, and runs each ply as one count, one draw and one change.
+//!
+//! It plays the very games the general engine plays: it draws the same
+//! random numbers, counts and orders the moves as `legal_moves` does (the
+//! drawn index picks the same move), and applies and ends them by the same
+//! rules. The test suite holds the two to that on every bundled game the
+//! kernel takes (`tests/kernel.rs`).
+
+mod conditions;
+mod lower;
+
+use super::outcome::{OutcomeCode, Reason};
+use super::state::State;
+use crate::board::{NO_SITE, Site, SiteSet};
+use crate::game::limits::MAX_HAND;
+use crate::game::rules::{CounterRef, EndAction, PieceType, Player, TieResult, UpdateOp, Who};
+use conditions::{Amount, Cond, Filter};
+use rand::Rng;
+
+/// A game's rules in the kernel's form, at set width `S`.
+#[derive(Clone, Debug)]
+pub struct Kernel<S> {
+    players: usize,
+    types: usize,
+    all: S,
+    sites: usize,
+    /// `next[dir * sites + site]`: the site one step away, or `NO_SITE`.
+    next: Vec<Site>,
+    /// Per piece type: a captured piece goes back to its owner's hand.
+    returns: Vec<bool>,
+    /// Per piece code: its owner and its type (as `Game::owner_of`, `type_of`).
+    code_owner: Vec<u8>,
+    code_type: Vec<u8>,
+    phases: Vec<Phase<S>>,
+    /// (only in this phase, when, then what), in the order written.
+    end_rules: Vec<(Option<usize>, Cond<S>, EndAction)>,
+}
+
+#[derive(Clone, Debug)]
+struct Phase<S> {
+    rules: Vec<Rule<S>>,
+    after_move: Vec<Update<S>>,
+    after_capture: Vec<Update<S>>,
+    next: Vec<NextStep<S>>,
+    blocked: Vec<(Option<Cond<S>>, Blocked)>,
+    /// The turn passes after a move (no `turn stays`).
+    passes_turn: bool,
+}
+
+#[derive(Clone, Debug)]
+enum Rule<S> {
+    /// A piece from the mover's hand onto a site of `on`.
+    Place { piece: PieceType, on: Filter<S>, custodial: Vec<Vec<crate::board::Dir>> },
+    /// One step or leap of a piece to a site of `to`, taking a piece there.
+    Step {
+        piece: PieceType,
+        neutral: bool,
+        guard: Option<Cond<S>>,
+        to: Filter<S>,
+        /// Per site: where one step from it arrives, and where one arrives from.
+        reach: Vec<S>,
+        back: Vec<S>,
+        /// When every direction moves by a constant number of sites: per
+        /// direction, that number and the sites with a next site that way.
+        even: Vec<(i32, S)>,
+        custodial: Vec<Vec<crate::board::Dir>>,
+    },
+}
+
+#[derive(Clone, Debug)]
+struct Update<S> {
+    piece: Option<PieceType>,
+    when: Option<Cond<S>>,
+    counter: CounterRef,
+    op: UpdateOp,
+    amount: Amount<S>,
+}
+
+#[derive(Clone, Debug)]
+struct NextStep<S> {
+    when: Option<Cond<S>>,
+    phase: usize,
+    pass_turn: bool,
+}
+
+#[derive(Clone, Copy, Debug)]
+enum Blocked {
+    Skip,
+    Lose,
+    Draw,
+    Next { phase: usize, pass_turn: bool },
+}
+
+/// A move as the kernel keeps it.
+#[derive(Clone, Copy, Debug)]
+struct KernelMove {
+    rule: usize,
+    from: Site,
+    to: Site,
+}
+
+/// What changes during a playout: sets per piece code (0: the empty sites),
+/// sets per owner (neutral last), cells, hands, counters.
+#[derive(Clone, Debug)]
+pub struct KernelPosition<S> {
+    sets: Vec<S>,
+    owned: Vec<S>,
+    cells: Vec<u16>,
+    hands: Vec<u16>,
+    counters: Vec<i64>,
+    phase: usize,
+    to_move: Player,
+    ply: u32,
+    outcome: Option<OutcomeCode>,
+    /// Per rule of the phase, from the last count: its moves, its destinations.
+    counted: [(usize, S); MAX_RULES],
+}
+
+impl<S: SiteSet> Default for KernelPosition<S> {
+    fn default() -> Self {
+        KernelPosition {
+            sets: Vec::new(),
+            owned: Vec::new(),
+            cells: Vec::new(),
+            hands: Vec::new(),
+            counters: Vec::new(),
+            phase: 0,
+            to_move: 0,
+            ply: 0,
+            outcome: None,
+            counted: [(0, S::EMPTY); MAX_RULES],
+        }
+    }
+}
+
+/// The site at `index` of a set, in ascending order.
+#[inline]
+fn nth<S: SiteSet>(mut set: S, index: usize) -> Site {
+    for _ in 0..index {
+        set = set.without_lowest();
+    }
+    set.lowest().unwrap_or(NO_SITE)
+}
+
+/// The most move rules a phase of a kernel game has (their counts are kept
+/// between counting and drawing).
+pub(super) const MAX_RULES: usize = 8;
+
+/// How many `when blocked: next …` steps one move may lead to (as `apply`).
+const MAX_BLOCKED_STEPS: usize = 8;
+
+impl<S: SiteSet> Kernel<S> {
+    /// The kernel for playouts from `start`, when the game is one it takes
+    /// and the position holds nothing it does not keep.
+    pub fn for_state(start: &State) -> Option<Kernel<S>> {
+        Kernel::for_game(&start.game).filter(|kernel| kernel.takes(start))
+    }
+
+    /// Whether the kernel plays out from `start`, a position of its game:
+    /// it keeps no per-site states, and a chance player never moves.
+    pub fn takes(&self, start: &State) -> bool {
+        let pos = &start.pos;
+        pos.states.iter().all(|&s| s == 0) && (pos.to_move as usize) < self.players
+    }
+
+    /// The cell code of a piece (as `Game::code`).
+    #[inline]
+    fn code(&self, owner: Player, piece: PieceType) -> usize {
+        1 + piece as usize * (self.players + 1) + owner as usize
+    }
+
+    #[inline]
+    fn owner_of(&self, code: u16) -> usize {
+        self.code_owner[code as usize] as usize
+    }
+
+    #[inline]
+    fn next_player(&self, player: Player) -> Player {
+        let next = player + 1;
+        if next as usize >= self.players { 0 } else { next }
+    }
+
+    #[inline]
+    fn resolve(&self, who: Who, mover: Player) -> Player {
+        match who {
+            Who::Mover => mover,
+            Who::Opponent => self.next_player(mover),
+            Who::Player(p) => p,
+        }
+    }
+
+    /// `start` copied into `kpos` (reusing its allocations).
+    fn load(&self, start: &State, kpos: &mut KernelPosition<S>) {
+        let pos = &start.pos;
+        let codes = 1 + self.types * (self.players + 1);
+        kpos.sets.clear();
+        kpos.sets.extend((0..codes).map(|code| pos.sets.get::<S>(code)));
+        kpos.owned.clear();
+        kpos.owned.resize(self.players + 1, S::EMPTY);
+        for code in 1..codes {
+            let owner = self.owner_of(code as u16);
+            kpos.owned[owner] = kpos.owned[owner].or(kpos.sets[code]);
+        }
+        kpos.cells.clone_from(&pos.cells);
+        kpos.hands.clear();
+        kpos.hands.extend_from_slice(&pos.hands[..self.players * self.types]);
+        kpos.counters.clone_from(&pos.counters);
+        kpos.phase = pos.phase as usize;
+        kpos.to_move = pos.to_move;
+        kpos.ply = pos.ply;
+        kpos.outcome = pos.outcome;
+    }
+
+    /// Plays `start` out with random moves, as `agents::playout::random_playout`
+    /// would, drawing the same numbers from `rng`, for at most `max_plies`
+    /// plies: the plies played and the outcome. `kpos` is scratch.
+    pub fn playout<R: Rng>(
+        &self,
+        start: &State,
+        kpos: &mut KernelPosition<S>,
+        rng: &mut R,
+        max_plies: u32,
+    ) -> (u32, Option<OutcomeCode>) {
+        self.load(start, kpos);
+        let first = kpos.ply;
+        let mut last_mover = None;
+        loop {
+            if let Some(outcome) = kpos.outcome {
+                return (kpos.ply - first, Some(outcome));
+            }
+            if kpos.ply - first >= max_plies {
+                return (kpos.ply - first, None);
+            }
+            let player = kpos.to_move;
+            let total = self.count_moves(kpos, player);
+            if total > 0 {
+                let mv = self.find_move(kpos, player, rng.gen_range(0..total));
+                self.apply(kpos, mv);
+                last_mover = Some(player);
+                continue;
+            }
+            let Some(mover) = last_mover.take() else {
+                return (kpos.ply - first, None);
+            };
+            self.settle_turn(kpos, mover);
+        }
+    }
+
+    /// How many legal moves `player` has in the current phase; each rule's
+    /// count and destinations are kept for `find_move`.
+    fn count_moves(&self, kpos: &mut KernelPosition<S>, player: Player) -> usize {
+        let mut total = 0;
+        for (i, rule) in self.phases[kpos.phase].rules.iter().enumerate() {
+            let (count, target) = self.count_rule(kpos, rule, player);
+            kpos.counted[i] = (count, target);
+            total += count;
+        }
+        total
+    }
+
+    /// A rule's moves for `player`, and their destinations.
+    #[inline]
+    fn count_rule(&self, kpos: &KernelPosition<S>, rule: &Rule<S>, player: Player) -> (usize, S) {
+        match rule {
+            Rule::Place { piece, on, .. } => {
+                if kpos.hands[player as usize * self.types + *piece as usize] == 0 {
+                    return (0, S::EMPTY);
+                }
+                let target = kpos.filter(self, on, player);
+                (target.len() as usize, target)
+            }
+            Rule::Step { piece, neutral, guard, to, reach, even, .. } => {
+                if guard.as_ref().is_some_and(|g| !kpos.holds(self, g, player)) {
+                    return (0, S::EMPTY);
+                }
+                let owner = if *neutral { self.players as Player } else { player };
+                let own = kpos.sets[self.code(owner, *piece)];
+                let target = kpos.filter(self, to, player);
+                let count = if even.is_empty() {
+                    own.iter().map(|from| reach[from as usize].and(target).len()).sum::<u32>()
+                } else {
+                    even.iter().map(|&(by, has_next)| target.shifted(-by).and(has_next).and(own).len()).sum::<u32>()
+                };
+                (count as usize, target)
+            }
+        }
+    }
+
+    /// The move at `index` of `player`'s moves, in `legal_moves`'s order,
+    /// from the counts `count_moves` kept.
+    fn find_move(&self, kpos: &KernelPosition<S>, player: Player, mut index: usize) -> KernelMove {
+        let rules = &self.phases[kpos.phase].rules;
+        for (i, (rule, &(count, target))) in rules.iter().zip(&kpos.counted).enumerate() {
+            if index >= count {
+                index -= count;
+                continue;
+            }
+            match rule {
+                Rule::Place { .. } => return KernelMove { rule: i, from: NO_SITE, to: nth(target, index) },
+                Rule::Step { piece, neutral, reach, back, .. } => {
+                    let owner = if *neutral { self.players as Player } else { player };
+                    let own = kpos.sets[self.code(owner, *piece)];
+                    // The same two orders as the general engine's.
+                    if target.len() < own.len() {
+                        for to in target.iter() {
+                            let froms = back[to as usize].and(own);
+                            let n = froms.len() as usize;
+                            if index < n {
+                                return KernelMove { rule: i, from: nth(froms, index), to };
+                            }
+                            index -= n;
+                        }
+                    } else {
+                        for from in own.iter() {
+                            let tos = reach[from as usize].and(target);
+                            let n = tos.len() as usize;
+                            if index < n {
+                                return KernelMove { rule: i, from, to: nth(tos, index) };
+                            }
+                            index -= n;
+                        }
+                    }
+                }
+            }
+        }
+        unreachable!("the index is below the count of moves")
+    }
+
+    /// A move's whole effect, then the end rules (`apply::advance` and `conclude`).
+    fn apply(&self, kpos: &mut KernelPosition<S>, mv: KernelMove) {
+        let mover = kpos.to_move;
+        let phase_index = kpos.phase;
+        let phase = &self.phases[phase_index];
+        let mut captured = 0;
+        let (piece, custodial) = match &phase.rules[mv.rule] {
+            Rule::Place { piece, custodial, .. } => {
+                kpos.hands[mover as usize * self.types + *piece as usize] -= 1;
+                self.put(kpos, mv.to, self.code(mover, *piece) as u16);
+                (*piece, custodial)
+            }
+            Rule::Step { piece, custodial, .. } => {
+                if kpos.cells[mv.to as usize] != 0 {
+                    self.capture(kpos, mv.to);
+                    captured += 1;
+                }
+                self.relocate(kpos, mv.from, mv.to);
+                (*piece, custodial)
+            }
+        };
+        for dirs in custodial {
+            captured += self.custodial(kpos, mv.to, dirs, mover);
+        }
+        for update in &phase.after_move {
+            if update.piece.is_none_or(|p| p == piece) {
+                self.update(kpos, update, mover);
+            }
+        }
+        if captured > 0 {
+            for update in &phase.after_capture {
+                if update.piece.is_none_or(|p| p == piece) {
+                    self.update(kpos, update, mover);
+                }
+            }
+        }
+        let next = phase.next.iter().find(|n| n.when.as_ref().is_none_or(|w| kpos.quick_holds(self, w, mover)));
+        if let Some(next) = next {
+            kpos.phase = next.phase;
+        }
+        if next.is_some_and(|n| n.pass_turn) || phase.passes_turn {
+            kpos.to_move = self.next_player(mover);
+        }
+        kpos.ply += 1;
+        kpos.outcome = self.end_check(kpos, phase_index, mover);
+    }
+
+    /// Captures every line of enemy pieces from `at` along `dirs` closed
+    /// off by a piece of `mover`'s; how many were taken.
+    fn custodial(&self, kpos: &mut KernelPosition<S>, at: Site, dirs: &[crate::board::Dir], mover: Player) -> u32 {
+        let mut captured = 0;
+        let own = kpos.owned[mover as usize];
+        let mut enemy = kpos.enemies(self, mover);
+        for &dir in dirs {
+            let row = &self.next[dir as usize * self.sites..(dir as usize + 1) * self.sites];
+            let first = row[at as usize];
+            let mut site = first;
+            let mut run = 0;
+            while site != NO_SITE && enemy.contains(site) {
+                run += 1;
+                site = row[site as usize];
+            }
+            if run > 0 && site != NO_SITE && own.contains(site) {
+                let mut victim = first;
+                for _ in 0..run {
+                    enemy.remove(victim);
+                    self.capture(kpos, victim);
+                    victim = row[victim as usize];
+                }
+                captured += run;
+            }
+        }
+        captured
+    }
+
+    fn capture(&self, kpos: &mut KernelPosition<S>, site: Site) {
+        let code = kpos.cells[site as usize];
+        self.take(kpos, site);
+        let owner = self.owner_of(code);
+        let piece = self.code_type[code as usize] as usize;
+        if self.returns[piece] && owner < self.players {
+            let slot = owner * self.types + piece;
+            if (kpos.hands[slot] as i64) < MAX_HAND {
+                kpos.hands[slot] += 1;
+            }
+        }
+    }
+
+    #[inline]
+    fn take(&self, kpos: &mut KernelPosition<S>, site: Site) {
+        let code = kpos.cells[site as usize];
+        let owner = self.owner_of(code);
+        kpos.cells[site as usize] = 0;
+        kpos.sets[code as usize].remove(site);
+        kpos.owned[owner].remove(site);
+        kpos.sets[0].insert(site);
+    }
+
+    #[inline]
+    fn put(&self, kpos: &mut KernelPosition<S>, site: Site, code: u16) {
+        let owner = self.owner_of(code);
+        kpos.cells[site as usize] = code;
+        kpos.sets[code as usize].insert(site);
+        kpos.owned[owner].insert(site);
+        kpos.sets[0].remove(site);
+    }
+
+    #[inline]
+    fn relocate(&self, kpos: &mut KernelPosition<S>, from: Site, to: Site) {
+        let code = kpos.cells[from as usize];
+        let owner = self.owner_of(code);
+        kpos.cells[from as usize] = 0;
+        kpos.cells[to as usize] = code;
+        let (set, owned) = (&mut kpos.sets[code as usize], &mut kpos.owned[owner]);
+        set.remove(from);
+        set.insert(to);
+        owned.remove(from);
+        owned.insert(to);
+        kpos.sets[0].insert(from);
+        kpos.sets[0].remove(to);
+    }
+
+    #[inline]
+    fn update(&self, kpos: &mut KernelPosition<S>, update: &Update<S>, mover: Player) {
+        if update.when.as_ref().is_some_and(|w| !kpos.holds(self, w, mover)) {
+            return;
+        }
+        let amount = match update.amount {
+            Amount::Number(n) => n,
+            ref amount => kpos.amount(self, amount, mover),
+        };
+        let counter = match update.counter {
+            CounterRef::Fixed(c) => c,
+            CounterRef::OfPlayer { base, who } => base + self.resolve(who, mover) as usize,
+        };
+        let value = &mut kpos.counters[counter];
+        *value = match update.op {
+            UpdateOp::Add => value.saturating_add(amount),
+            UpdateOp::Sub => value.saturating_sub(amount),
+            UpdateOp::Set => amount,
+        };
+    }
+
+    fn loss(&self, player: Player, reason: Reason) -> OutcomeCode {
+        OutcomeCode { winner: (self.players == 2).then(|| 1 - player), reason }
+    }
+
+    /// The end rules, in the order written, for a move made in `phase`.
+    fn end_check(&self, kpos: &KernelPosition<S>, phase: usize, mover: Player) -> Option<OutcomeCode> {
+        for (i, (only_in, when, action)) in self.end_rules.iter().enumerate() {
+            if only_in.is_some_and(|p| p != phase) || !kpos.quick_holds(self, when, mover) {
+                continue;
+            }
+            let reason = Reason::Rule(i as u16);
+            match action {
+                EndAction::Wins(who) => return Some(OutcomeCode::win(self.resolve(*who, mover), reason)),
+                EndAction::Loses(who) => return Some(self.loss(self.resolve(*who, mover), reason)),
+                EndAction::Draw => return Some(OutcomeCode::draw(reason)),
+                EndAction::Most { piece, on_tie } => {
+                    let count = |p: usize| match piece {
+                        Some(t) => kpos.sets[self.code(p as Player, *t)].len(),
+                        None => kpos.owned[p].len(),
+                    };
+                    let mut best = 0;
+                    let mut leader = None;
+                    for p in 0..self.players {
+                        let c = count(p);
+                        if leader.is_none() || c > best {
+                            best = c;
+                            leader = Some(p as Player);
+                        } else if c == best {
+                            leader = Some(Player::MAX);
+                        }
+                    }
+                    match leader {
+                        Some(p) if p != Player::MAX => return Some(OutcomeCode::win(p, reason)),
+                        _ if *on_tie == TieResult::Draw => return Some(OutcomeCode::draw(reason)),
+                        _ => {}
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    /// Who really moves next when the player due to move is blocked
+    /// (`State::settle_turn`).
+    fn settle_turn(&self, kpos: &mut KernelPosition<S>, last_mover: Player) {
+        for _ in 0..MAX_BLOCKED_STEPS {
+            if !self.settle_once(kpos, last_mover) {
+                return;
+            }
+        }
+        if kpos.outcome.is_none() && self.count_moves(kpos, kpos.to_move) == 0 {
+            kpos.outcome = Some(OutcomeCode::draw(Reason::NobodyCanMove));
+        }
+    }
+
+    fn settle_once(&self, kpos: &mut KernelPosition<S>, last_mover: Player) -> bool {
+        if kpos.outcome.is_some() || self.count_moves(kpos, kpos.to_move) > 0 {
+            return false;
+        }
+        let blocked = kpos.to_move;
+        let rules = &self.phases[kpos.phase].blocked;
+        let action = rules
+            .iter()
+            .find(|(when, _)| when.as_ref().is_none_or(|w| kpos.holds(self, w, blocked)))
+            .map_or(Blocked::Lose, |(_, action)| *action);
+        let outcome = match action {
+            Blocked::Skip if blocked != last_mover && self.count_moves(kpos, last_mover) > 0 => {
+                kpos.to_move = last_mover;
+                return false;
+            }
+            Blocked::Next { phase, pass_turn } => {
+                kpos.phase = phase;
+                if pass_turn {
+                    kpos.to_move = self.next_player(blocked);
+                }
+                return true;
+            }
+            Blocked::Skip => OutcomeCode::draw(Reason::NobodyCanMove),
+            Blocked::Lose => self.loss(blocked, Reason::Blocked),
+            Blocked::Draw => OutcomeCode::draw(Reason::Blocked),
+        };
+        kpos.outcome = Some(outcome);
+        false
+    }
+}

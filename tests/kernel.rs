@@ -1,0 +1,203 @@
+//! The playout kernel plays the very games the general engine plays: for
+//! every game it takes, seeded playouts give the same plies and outcome and
+//! leave the random generator in the same state, from the start and from
+//! positions part way through. Small games below use what the bundled ones
+//! do not (pieces that return to hand, neutral pieces, guards, other
+//! `when blocked` rules, per-player regions, counted sites).
+
+use orrery::agents::playout::{MAX_PLIES, PlayoutRng, pick, random_playout, runs_on_kernel};
+use orrery::diagnostics::Source;
+use orrery::engine::kernel::{Kernel, KernelPosition};
+use orrery::{Game, State, with_width};
+use rand::SeedableRng;
+use std::sync::Arc;
+
+/// Playouts compared per start position.
+const PLAYOUTS: u64 = 60;
+
+/// Plays `PLAYOUTS` seeded playouts from `start` on both engines; the
+/// first difference, if any.
+fn compare(name: &str, start: &State) -> Result<(), String> {
+    with_width!(start.game().board.width, S => {
+        let Some(kernel) = Kernel::<S>::for_state(start) else {
+            return Err(format!("{name}: the kernel does not take this game"));
+        };
+        let mut kpos = KernelPosition::default();
+        let mut buf = Vec::new();
+        for seed in 0..PLAYOUTS {
+            let mut general_rng = PlayoutRng::seed_from_u64(seed);
+            let mut kernel_rng = general_rng.clone();
+            let mut state = start.clone();
+            let general = random_playout(&mut state, &mut general_rng, &mut buf);
+            let (plies, outcome) = kernel.playout(start, &mut kpos, &mut kernel_rng, MAX_PLIES);
+            if (plies, outcome) != (general.plies, general.outcome) {
+                return Err(format!(
+                    "{name}, seed {seed}: kernel {plies} plies, {outcome:?}; general {} plies, {:?}",
+                    general.plies, general.outcome
+                ));
+            }
+            if kernel_rng != general_rng {
+                return Err(format!("{name}, seed {seed}: the engines drew different numbers"));
+            }
+        }
+        Ok(())
+    })
+}
+
+/// `start`, and positions reached from it by a few random legal moves.
+fn starts(start: &State) -> Vec<State> {
+    let mut rng = PlayoutRng::seed_from_u64(99);
+    let mut starts = vec![start.clone()];
+    let mut buf = Vec::new();
+    for plies in [3, 11, 30] {
+        let mut state = start.clone();
+        for _ in 0..plies {
+            state.legal_moves(&mut buf);
+            if state.is_over() || buf.is_empty() {
+                break;
+            }
+            let mv = pick(&state, &buf, &mut rng);
+            state.apply(&mv);
+        }
+        starts.push(state);
+    }
+    starts
+}
+
+fn check_all(name: &str, game: &Arc<Game>) {
+    let start = game.initial_state();
+    for (i, start) in starts(&start).iter().enumerate() {
+        if let Err(e) = compare(&format!("{name} (start {i})"), start) {
+            panic!("{e}");
+        }
+    }
+}
+
+fn bundled(file: &str, options: &[(&str, &str)]) -> Arc<Game> {
+    let options: Vec<(String, String)> = options.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+    Game::load_with_options(format!("games/{file}"), &options).unwrap_or_else(|e| panic!("{file}: {e}"))
+}
+
+fn inline(name: &str, text: &str) -> Arc<Game> {
+    Game::from_source(Source::new(name, text), &[]).unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
+#[test]
+fn bundled_games_the_kernel_takes_play_the_same() {
+    check_all("Man in the Moon", &bundled("man_in_the_moon.rules", &[]));
+    check_all("Breakthrough", &bundled("breakthrough.rules", &[]));
+}
+
+/// Which bundled games run on the kernel: a change that stops one from
+/// doing so (or lets a game in that the kernel cannot play) shows here.
+#[test]
+fn the_kernel_takes_the_plain_bundled_games_only() {
+    let mut taken = Vec::new();
+    let mut files: Vec<_> = std::fs::read_dir("games")
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "rules"))
+        .collect();
+    files.sort();
+    for path in files {
+        let game = Game::load(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        if runs_on_kernel(&game.initial_state()) {
+            taken.push(path.file_stem().unwrap().to_string_lossy().into_owned());
+        }
+    }
+    assert_eq!(taken, ["breakthrough", "man_in_the_moon"]);
+    // Long moves slide: the general engine plays them.
+    let long = bundled("man_in_the_moon.rules", &[("long_moves", "true")]);
+    assert!(!runs_on_kernel(&long.initial_state()));
+}
+
+const RETURNS: &str = r#"
+game "Kernel test: pieces return to hand"
+players red, blue
+board square 4 x 4
+piece stone returns
+counter captures = 0
+counter turns = 0
+setup {
+  hand red: 5 stone
+  hand blue: 5 stone
+}
+phase play {
+  place stone on empty
+  move stone {
+    step orthogonal
+    capture custodial orthogonal
+  }
+  after move: turns += 1
+  after capture: captures += 1
+  when blocked: lose
+}
+end {
+  long: when turns >= 60: most pieces wins, equal draws "long game"
+  many: when captures >= 6: mover loses "too many captures"
+}
+"#;
+
+const NEUTRAL: &str = r#"
+game "Kernel test: neutral blocks and home rows"
+players red, blue
+board square 5 x 5
+region home_row { red: a5..e5  blue: a1..e1 }
+piece man
+piece block
+counter block_plies = 0
+setup {
+  red man on a1..e1
+  blue man on a5..e5
+  neutral block on b3, d3
+}
+phase play {
+  move man { step orthogonal to not friend }
+  move neutral block when block_plies < 2 { step diagonal to empty }
+  after move block: block_plies += 1
+  after move man: block_plies = 0
+  when blocked: draw
+}
+end {
+  arrived: when sites(friend and home_row) > 0: mover wins "a man arrived"
+  wiped: when count(opponent) == 0: mover wins "every enemy man taken"
+}
+"#;
+
+#[test]
+fn pieces_returning_to_hand_and_a_blocked_player_losing_play_the_same() {
+    let game = inline("returns.rules", RETURNS);
+    assert!(runs_on_kernel(&game.initial_state()));
+    check_all("returns", &game);
+}
+
+#[test]
+fn neutral_pieces_guards_and_per_player_regions_play_the_same() {
+    let game = inline("neutral.rules", NEUTRAL);
+    assert!(runs_on_kernel(&game.initial_state()));
+    check_all("neutral", &game);
+}
+
+/// `orrery bench` says which engine ran, and `--general` plays the same
+/// games on the general engine.
+#[test]
+fn bench_names_the_engine_and_general_plays_the_same_games() {
+    let results = |extra: &[&str]| {
+        let mut args = vec!["bench", "games/breakthrough.rules", "--playouts", "400", "--seed", "5"];
+        args.extend_from_slice(extra);
+        let out = crate::run::orrery(&args);
+        assert!(out.status.success());
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let games = |text: &str| {
+        text.lines()
+            .filter(|l| l.contains("wins") || l.starts_with("draws") || l.starts_with("mean"))
+            .map(String::from)
+            .collect::<Vec<_>>()
+    };
+    let (kernel, general) = (results(&[]), results(&["--general"]));
+    assert!(kernel.contains("engine       playout kernel"), "{kernel}");
+    assert!(general.contains("engine       general"), "{general}");
+    assert_eq!(games(&kernel), games(&general));
+    assert_eq!(games(&kernel).len(), 4, "{kernel}");
+}
