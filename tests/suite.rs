@@ -20,6 +20,7 @@ mod fmt;
 mod follow_ups;
 mod fuzz;
 mod limits;
+mod lsp;
 mod man_in_the_moon;
 mod mutate;
 mod play;
