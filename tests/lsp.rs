@@ -457,3 +457,40 @@ fn the_textmate_grammar_covers_the_keywords() {
     assert!(missing.is_empty(), "keywords the TextMate grammar does not highlight: {missing:?}");
     assert!(orrery::lsp::keywords().len() > 50);
 }
+
+/// A variant, as typed: its base found from the document's path, its unsaved
+/// text checked, and names resolved as the variant resolves them (its rules
+/// replacing the base's, a name declared only in the base found there).
+#[test]
+fn a_variant_resolves_its_base_from_the_document_path() {
+    let path = root().join("tests/variants/child.rules");
+    let base_uri = uri_of(&root().join("tests/variants/base.rules"));
+    let uri = uri_of(&path);
+    let text = std::fs::read_to_string(&path).expect("the variant");
+    let mut client = Client::start();
+    client.initialize();
+    assert_eq!(client.open(&uri, &text), Vec::<Value>::new());
+
+    let at = |offset: usize| json!({ "textDocument": { "uri": uri }, "position": position_of(&text, offset) });
+    let man = text.find("retreat: move man").expect("the rule") + "retreat: move ".len();
+    let found = client.request("textDocument/definition", at(man));
+    assert_eq!(found["result"]["uri"], base_uri.as_str(), "{found}");
+    let hover = client.request("textDocument/hover", at(man));
+    let shown = hover["result"]["contents"]["value"].as_str().expect("markdown").to_string();
+    assert!(shown.contains("`base.rules`"), "{shown}");
+    assert!(shown.contains("retreat: move man { step s }"), "{shown}");
+    assert!(shown.contains("step {n, e, w}"), "{shown}");
+    assert!(!shown.contains("step n  capture"), "the base's replaced rule: {shown}");
+    // The variant's own option replaces the base's.
+    let fast = text.find("option fast").expect("the option") + "option ".len();
+    let found = client.request("textDocument/definition", at(fast));
+    assert_eq!(found["result"]["uri"], uri.as_str(), "{found}");
+
+    // An unsaved misspelling: checked against the base's names.
+    let broken = text.replace("retreat: move man", "retreat: move mna");
+    let diagnostics = client.change(&uri, 2, &broken);
+    assert_eq!(diagnostics.len(), 1, "{diagnostics:#?}");
+    assert!(diagnostics[0]["message"].as_str().unwrap().contains("did you mean `man`?"), "{diagnostics:#?}");
+    assert_eq!(client.change(&uri, 3, &text), Vec::<Value>::new());
+    assert_eq!(client.stop(), Some(0));
+}

@@ -33,7 +33,7 @@ pub fn keywords() -> &'static [String] {
 pub fn completion(document: &Document) -> CompletionResponse {
     let mut items: Vec<CompletionItem> = Vec::new();
     let mut seen = BTreeSet::new();
-    for declaration in declarations(&document.file) {
+    for declaration in declarations(&document.merged) {
         if !seen.insert(declaration.name.clone()) {
             continue;
         }

@@ -7,7 +7,7 @@ use lsp_types::{GotoDefinitionResponse, Location, Position};
 
 pub fn definition(document: &Document, position: Position) -> Option<GotoDefinitionResponse> {
     let (name, _) = document.name_at(position)?;
-    let mut found: Vec<_> = declarations(&document.file).into_iter().filter(|d| d.name == name).collect();
+    let mut found: Vec<_> = declarations(&document.merged).into_iter().filter(|d| d.name == name).collect();
     // The document's own declaration first (a variant's replaces its base's).
     found.sort_by_key(|d| !document.is_own(d.span));
     let locations: Vec<Location> = found.iter().map(|d| document.location(d.name_span)).collect();

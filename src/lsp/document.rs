@@ -18,8 +18,13 @@ pub struct Document {
     pub own_start: usize,
     pub index: LineIndex,
     pub diagnostics: Vec<Diagnostic>,
-    /// The items of every file of the source, unmerged, each at its own span.
+    /// The items of every file of the source, unmerged, each at its own
+    /// span: the outline is the document's own items as written.
     pub file: RuleFile,
+    /// The items a variant resolves to (its own replacing its base's), each
+    /// still at its span in its own file: what names mean, for hovers,
+    /// definitions and completion. For a whole rule file, its items.
+    pub merged: RuleFile,
 }
 
 impl Document {
@@ -34,8 +39,9 @@ impl Document {
         let diagnostics = if loading.is_empty() { crate::compile::compile(&source, &[]).1 } else { loading };
         let own_start = source.files.last().map_or(0, |(_, start)| *start);
         let (file, _) = crate::syntax::parse(&source.text);
+        let (merged, _) = crate::variants::merge(file.clone(), &source);
         let index = LineIndex::new(&text);
-        Document { uri, text, source, own_start, index, diagnostics, file }
+        Document { uri, text, source, own_start, index, diagnostics, file, merged }
     }
 
     /// Whether a span of the source lies in the document's own text.

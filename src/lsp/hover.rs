@@ -10,7 +10,7 @@ const SHORT: usize = 8;
 
 pub fn hover(document: &Document, position: Position) -> Option<Hover> {
     let (name, span) = document.name_at(position)?;
-    let found: Vec<_> = declarations(&document.file).into_iter().filter(|d| d.name == name).collect();
+    let found: Vec<_> = declarations(&document.merged).into_iter().filter(|d| d.name == name).collect();
     if found.is_empty() {
         return None;
     }
@@ -27,7 +27,7 @@ pub fn hover(document: &Document, position: Position) -> Option<Hover> {
             declaring_text(document, declaration.span, declaration.name_span),
         ));
         if declaration.kind == Kind::Piece {
-            let rules = rules_of_piece(&document.file, &name);
+            let rules = rules_of_piece(&document.merged, &name);
             if rules.is_empty() {
                 text.push_str("\nNo rule moves or places it.\n");
             } else {
