@@ -494,3 +494,30 @@ fn a_variant_resolves_its_base_from_the_document_path() {
     assert_eq!(client.change(&uri, 3, &text), Vec::<Value>::new());
     assert_eq!(client.stop(), Some(0));
 }
+
+/// Text as it is while being typed: every cut of a bundled game at a line
+/// end, each answered with diagnostics, an outline, hovers and definitions.
+#[test]
+fn half_typed_text_never_stops_the_server() {
+    let text = std::fs::read_to_string(root().join("games/zodiac.rules")).expect("a game");
+    let uri = "untitled:typing";
+    let mut client = Client::start();
+    client.initialize();
+    client.open(uri, "");
+    let cuts: Vec<usize> = text.match_indices('\n').map(|(i, _)| i).step_by(3).collect();
+    for (version, cut) in cuts.iter().enumerate() {
+        let typed = &text[..*cut];
+        client.change(uri, version as i64 + 2, typed);
+        let symbols = client.request("textDocument/documentSymbol", json!({ "textDocument": { "uri": uri } }));
+        assert!(symbols["result"].is_array(), "{symbols}");
+        for offset in [typed.len() / 2, typed.len().saturating_sub(2)] {
+            let offset = (0..=offset).rev().find(|&i| typed.is_char_boundary(i)).unwrap_or(0);
+            let at = json!({ "textDocument": { "uri": uri }, "position": position_of(typed, offset) });
+            for method in ["textDocument/hover", "textDocument/definition"] {
+                let answer = client.request(method, at.clone());
+                assert!(answer.get("error").is_none(), "{method}: {answer}");
+            }
+        }
+    }
+    assert_eq!(client.stop(), Some(0));
+}

@@ -27,7 +27,7 @@ pub fn hover(document: &Document, position: Position) -> Option<Hover> {
             declaring_text(document, declaration.span, declaration.name_span),
         ));
         if declaration.kind == Kind::Piece {
-            let rules = rules_of_piece(&document.merged, &name);
+            let rules = rules_of_piece(&document.merged, &document.source.text, &name);
             if rules.is_empty() {
                 text.push_str("\nNo rule moves or places it.\n");
             } else {

@@ -143,12 +143,24 @@ fn actions(rules: &[PhaseRule], out: &mut Vec<Declaration>) {
     }
 }
 
-/// The rules that move or place a piece type: (phase, the rule's span).
-pub fn rules_of_piece<'a>(file: &'a RuleFile, piece: &str) -> Vec<(&'a str, Span)> {
+/// The rules that move or place a piece type: (phase, the rule's span,
+/// its label included when it has one).
+pub fn rules_of_piece<'a>(file: &'a RuleFile, text: &str, piece: &str) -> Vec<(&'a str, Span)> {
     let mut out = Vec::new();
     for item in &file.items {
         if let Item::Phase(phase) = &item.node {
+            let first = out.len();
             piece_rules(&phase.rules, piece, phase.name.as_str(), &mut out);
+            for (_, span) in &mut out[first..] {
+                let labelled = phase.entries.iter().find_map(|(label, entry)| {
+                    let label = label.as_ref()?;
+                    let between = text.get(label.span.end..span.start)?;
+                    (between.trim() == ":").then_some(*entry)
+                });
+                if let Some(entry) = labelled {
+                    *span = entry.to(*span);
+                }
+            }
         }
     }
     out
