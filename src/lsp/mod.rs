@@ -31,6 +31,9 @@ pub fn run_stdio() -> i32 {
     let stdout = std::io::stdout();
     match server::run(&mut stdin.lock(), stdout.lock()) {
         Ok(status) => status,
+        // The editor went away: the status of a broken pipe, as every
+        // other command ends when its output is cut.
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => 141,
         Err(e) => {
             eprintln!("error: orrery lsp: {e}");
             1
