@@ -521,3 +521,32 @@ fn half_typed_text_never_stops_the_server() {
     }
     assert_eq!(client.stop(), Some(0));
 }
+
+/// A base saved with a change: every open document is checked again, so a
+/// variant open in the editor shows what the base's change did to it.
+#[test]
+fn saving_a_base_checks_its_open_variants_again() {
+    let dir = std::env::temp_dir().join(format!("orrery-lsp-save-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    for file in ["base.rules", "child.rules"] {
+        std::fs::copy(root().join("tests/variants").join(file), dir.join(file)).expect("a copy");
+    }
+    let (base, child) = (dir.join("base.rules"), dir.join("child.rules"));
+    let child_uri = uri_of(&child);
+    let mut client = Client::start();
+    client.initialize();
+    let text = std::fs::read_to_string(&child).expect("the variant");
+    assert_eq!(client.open(&child_uri, &text), Vec::<Value>::new());
+
+    let base_text = std::fs::read_to_string(&base).expect("the base");
+    std::fs::write(&base, base_text.replace("option fast = false", "option quick = false")).expect("written");
+    client.notify("textDocument/didSave", json!({ "textDocument": { "uri": uri_of(&base) } }));
+    let diagnostics = client.diagnostics(&child_uri);
+    assert!(!diagnostics.is_empty(), "the variant's `fast` is no longer the base's");
+
+    std::fs::write(&base, base_text).expect("written");
+    client.notify("textDocument/didSave", json!({ "textDocument": { "uri": uri_of(&base) } }));
+    assert_eq!(client.diagnostics(&child_uri), Vec::<Value>::new());
+    assert_eq!(client.stop(), Some(0));
+    let _ = std::fs::remove_dir_all(&dir);
+}
