@@ -21,6 +21,7 @@ mod follow_ups;
 mod fuzz;
 mod kernel;
 mod limits;
+mod lsp;
 mod man_in_the_moon;
 mod mutate;
 mod play;

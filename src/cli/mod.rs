@@ -8,6 +8,7 @@ mod diff;
 mod draw;
 mod explain;
 mod fmt;
+mod lsp;
 mod new;
 mod perft;
 mod play;
@@ -229,6 +230,8 @@ pub enum Command {
         #[arg(long)]
         stdout: bool,
     },
+    /// Serve the Language Server Protocol on stdin and stdout, for editors: diagnostics as you type, hover, go to definition, completion, outline.
+    Lsp,
     /// Print a shell completion script, as in `orrery completions bash > ~/.local/share/bash-completion/completions/orrery`.
     Completions {
         /// The shell to complete in.
@@ -260,6 +263,7 @@ pub fn run(cli: Cli) -> i32 {
         Command::Replay { game, transcript } => replay::run(&game, &transcript),
         Command::New { name, dir } => new::run(&name, &dir),
         Command::Completions { shell } => completions::run(shell),
+        Command::Lsp => lsp::run(),
         Command::Fmt { paths, check, stdout } => {
             let mode = match (check, stdout) {
                 (true, _) => fmt::Mode::Check,

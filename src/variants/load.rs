@@ -9,11 +9,28 @@ use std::path::{Path, PathBuf};
 /// loading's own (a base not found, a cycle); an unreadable `path` itself
 /// is an I/O error.
 pub fn load_source(path: &Path) -> std::io::Result<(Source, Vec<Diagnostic>)> {
-    load_chain(path, &mut Vec::new())
+    load_chain(path, None, &mut Vec::new())
 }
 
-fn load_chain(path: &Path, chain: &mut Vec<PathBuf>) -> std::io::Result<(Source, Vec<Diagnostic>)> {
-    let text = std::fs::read_to_string(path)?;
+/// As [`load_source`], for a file whose text is given rather than read (an
+/// editor's unsaved text): its bases are still found from `path`'s folder.
+pub fn load_source_text(path: &Path, text: String) -> (Source, Vec<Diagnostic>) {
+    match load_chain(path, Some(text.clone()), &mut Vec::new()) {
+        Ok(loaded) => loaded,
+        // Only the given file's own text is never read.
+        Err(_) => (Source::new(path.display().to_string(), text), Vec::new()),
+    }
+}
+
+fn load_chain(
+    path: &Path,
+    given: Option<String>,
+    chain: &mut Vec<PathBuf>,
+) -> std::io::Result<(Source, Vec<Diagnostic>)> {
+    let text = match given {
+        Some(text) => text,
+        None => std::fs::read_to_string(path)?,
+    };
     let name = path.display().to_string();
     let own = Source::new(name.clone(), text);
     let Some(base) = variant_of(&own.text) else { return Ok((own, Vec::new())) };
@@ -40,7 +57,7 @@ fn load_chain(path: &Path, chain: &mut Vec<PathBuf>) -> std::io::Result<(Source,
         return Ok((own, vec![diagnostic]));
     }
     chain.push(canonical);
-    let loaded = load_chain(&base_path, chain);
+    let loaded = load_chain(&base_path, None, chain);
     chain.pop();
     let (base_source, diagnostics) = match loaded {
         Ok(loaded) => loaded,

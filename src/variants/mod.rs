@@ -18,5 +18,5 @@ mod merge;
 pub mod names;
 pub mod show;
 
-pub use load::load_source;
+pub use load::{load_source, load_source_text};
 pub use merge::merge;
