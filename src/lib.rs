@@ -5,7 +5,7 @@
 //! shapes, lints, all reported with spans), [`board`] (grids and point-and-line
 //! graphs built with petgraph, lowered to dense tables), [`compile`] (AST to a
 //! [`game::Game`]), [`game`] (the compiled rules), [`engine`] (states, legal moves, apply, outcomes), and
-//! the tools around it: [`formats`], [`render`], [`agents`], [`cli`].
+//! the tools around it: [`formats`], [`render`], [`agents`], [`serve`], [`cli`].
 
 pub mod agents;
 pub mod board;
@@ -17,6 +17,7 @@ pub mod engine;
 pub mod formats;
 pub mod game;
 pub mod render;
+pub mod serve;
 pub mod syntax;
 pub mod variants;
 
