@@ -157,6 +157,7 @@ fn session_action(session: &mut Session, method: &str, action: &str, body: &[u8]
                         as u32,
                 ),
             };
+            session.check_ply(&body)?;
             let before = session.current().clone();
             let mv = session.computer_move(agent, Duration::from_millis(time), playouts)?;
             let text = before.move_text(&mv);
@@ -326,8 +327,8 @@ fn routes() -> Value {
             "POST /api/sessions/ID/undo",
             "POST /api/sessions/ID/redo",
             "POST /api/sessions/ID/goto {ply}",
-            "POST /api/sessions/ID/ai {agent?, time_ms?, playouts?}",
-            "POST /api/sessions/ID/hint {agent?, time_ms?, playouts?}",
+            "POST /api/sessions/ID/ai {agent?, time_ms?, playouts?, ply?}",
+            "POST /api/sessions/ID/hint {agent?, time_ms?, playouts?, ply?}",
             "POST /api/sessions/ID/explain {move}",
             "GET /api/sessions/ID/transcript",
             "POST /api/sessions/ID/transcript {transcript}",

@@ -105,15 +105,7 @@ impl Session {
     /// `text`; `ply`, when given, must be the current ply (a stale page's
     /// click is refused rather than played in another position).
     pub fn play_request(&mut self, body: &Value) -> Result<Move, ApiError> {
-        if let Some(ply) = body.get("ply").filter(|v| !v.is_null()) {
-            let ply = ply.as_u64().ok_or_else(|| ApiError::bad("`ply` must be a whole number"))?;
-            if ply != self.cursor as u64 {
-                return Err(ApiError::new(
-                    409,
-                    format!("the move was chosen at ply {ply}, but the game is at ply {}", self.cursor),
-                ));
-            }
-        }
+        self.check_ply(body)?;
         let state = self.current().clone();
         if state.is_over() {
             return Err(ApiError::new(422, "the game is over".to_string()));
@@ -136,6 +128,21 @@ impl Session {
         };
         self.play(mv);
         Ok(mv)
+    }
+
+    /// `ply`, when the request gives it, must be the current ply: a stale
+    /// page's request is refused rather than carried out in another position.
+    pub fn check_ply(&self, body: &Value) -> Result<(), ApiError> {
+        if let Some(ply) = body.get("ply").filter(|v| !v.is_null()) {
+            let ply = ply.as_u64().ok_or_else(|| ApiError::bad("`ply` must be a whole number"))?;
+            if ply != self.cursor as u64 {
+                return Err(ApiError::new(
+                    409,
+                    format!("the request was made at ply {ply}, but the game is at ply {}", self.cursor),
+                ));
+            }
+        }
+        Ok(())
     }
 
     pub fn undo(&mut self) -> Result<(), ApiError> {
