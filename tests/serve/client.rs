@@ -30,18 +30,44 @@ pub fn request(base: &str, method: &str, path: &str, body: Option<&str>) -> Repl
     );
     stream.write_all(head.as_bytes()).unwrap();
     stream.write_all(body.as_bytes()).unwrap();
+    // Read up to the end of the headers, then as much as they announce: a
+    // server may keep the connection open whatever the request asked.
     let mut raw = Vec::new();
-    stream.read_to_end(&mut raw).unwrap();
-    let split = raw.windows(4).position(|w| w == b"\r\n\r\n").expect("a reply with headers");
+    let mut buf = [0u8; 16384];
+    let split = loop {
+        if let Some(split) = raw.windows(4).position(|w| w == b"\r\n\r\n") {
+            break split;
+        }
+        let n = stream.read(&mut buf).expect("a reply");
+        assert!(n > 0, "the connection closed before the headers ended: {}", String::from_utf8_lossy(&raw));
+        raw.extend_from_slice(&buf[..n]);
+    };
     let headers = String::from_utf8_lossy(&raw[..split]).to_string();
-    let mut payload = raw[split + 4..].to_vec();
     let status = headers.split(' ').nth(1).and_then(|s| s.parse().ok()).expect("a status");
     let header = |name: &str| {
         headers.lines().find_map(|l| {
             l.split_once(':').filter(|(k, _)| k.eq_ignore_ascii_case(name)).map(|(_, v)| v.trim().to_string())
         })
     };
-    if header("transfer-encoding").is_some_and(|v| v.eq_ignore_ascii_case("chunked")) {
+    let mut payload = raw[split + 4..].to_vec();
+    let chunked = header("transfer-encoding").is_some_and(|v| v.eq_ignore_ascii_case("chunked"));
+    let length = header("content-length").and_then(|v| v.parse::<usize>().ok());
+    loop {
+        let done = match length {
+            Some(length) => payload.len() >= length,
+            None if chunked => payload.windows(5).any(|w| w == b"0\r\n\r\n"),
+            None => false,
+        };
+        if done {
+            break;
+        }
+        let n = stream.read(&mut buf).expect("the reply's body");
+        if n == 0 {
+            break;
+        }
+        payload.extend_from_slice(&buf[..n]);
+    }
+    if chunked {
         payload = dechunk(&payload);
     }
     Reply {
