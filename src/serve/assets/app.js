@@ -11,6 +11,7 @@ const page = {
   game: null,       // the session's state (GET /api/sessions/ID)
   moves: [],        // its legal moves
   selected: null,   // the site clicked first
+  pending: null,    // moves waiting for a click on their follow-up's site
   hint: null,       // a hinted move
   players: {},      // name -> {kind: "human"|"random"|"mcts", time: ms}
   paused: false,    // computer players wait (after undo or stepping back)
@@ -158,6 +159,7 @@ async function refresh() {
 async function show(game) {
   page.game = game;
   page.selected = null;
+  page.pending = null;
   page.hint = null;
   try {
     const moves = await api("GET", `/api/sessions/${game.id}/moves`);
@@ -256,11 +258,12 @@ function mark(site, kind) {
   c.setAttribute("class", "mark " + kind);
   c.dataset.mark = site;
   const styles = {
-    target: { r: r * 0.17, fill: "#2e7d32", "fill-opacity": 0.55 },
+    target: { r: r * 0.2, fill: "#2e7d32", "fill-opacity": 0.6 },
     capture: { r: r * 0.44, fill: "none", stroke: "#b03a2e", "stroke-width": r * 0.07, "stroke-opacity": 0.8 },
     selected: { r: r * 0.46, fill: "none", stroke: "#e0a800", "stroke-width": r * 0.09 },
     movable: { r: r * 0.44, fill: "none", stroke: "#2e7d32", "stroke-width": r * 0.04, "stroke-opacity": 0.6 },
-    place: { r: r * 0.12, fill: "#2e7d32", "fill-opacity": 0.3 },
+    place: { r: r * 0.15, fill: "#2e7d32", "fill-opacity": 0.45 },
+    then: { r: r * 0.2, fill: "#1f6fb2", "fill-opacity": 0.6 },
     hint: { r: r * 0.47, fill: "none", stroke: "#1f6fb2", "stroke-width": r * 0.09, "stroke-dasharray": `${r * 0.15},${r * 0.08}` },
   }[kind];
   for (const [k, v] of Object.entries(styles)) c.setAttribute(k, v);
@@ -273,7 +276,12 @@ function drawMarks() {
   overlay.innerHTML = "";
   if (page.game.over) return;
   const human = !computerToMove() || page.paused;
-  if (human && page.selected) {
+  if (human && page.pending) {
+    const first = page.pending[0];
+    if (first.from) mark(first.from, "selected");
+    if (first.to) mark(first.to, "selected");
+    for (const m of page.pending) mark(m.then, "then");
+  } else if (human && page.selected) {
     mark(page.selected, "selected");
     for (const m of page.moves.filter((m) => m.from === page.selected && m.to)) {
       mark(m.to, m.captured.length && m.captured.includes(m.to) ? "capture" : "target");
@@ -315,6 +323,15 @@ function onBoardClick(event) {
 }
 
 function clickSite(site, event) {
+  if (page.pending) {
+    const chosen = page.pending.find((m) => m.then === site);
+    page.pending = null;
+    page.selected = null;
+    say("");
+    if (chosen) play({ index: chosen.index });
+    else drawMarks();
+    return;
+  }
   const moves = page.moves;
   const starting = moves.filter((m) => m.from === site);
   const placing = moves.filter((m) => !m.from && m.to === site);
@@ -341,9 +358,17 @@ function clickSite(site, event) {
   else explain(site);
 }
 
-// One move plays at once; several (captures, promotions, stacks, follow-ups) get a menu.
+// One move plays at once; several that differ only by a follow-up's site
+// wait for a click on that site; others (captures, promotions, stacks) get a menu.
 function choose_(candidates, event) {
   if (candidates.length === 1) { play({ index: candidates[0].index }); return; }
+  const thens = new Set(candidates.map((m) => m.then));
+  if (!thens.has(null) && thens.size === candidates.length) {
+    page.pending = candidates;
+    say("now click the follow-up's site (Escape cancels)", true);
+    drawMarks();
+    return;
+  }
   const menu = $("menu");
   menu.innerHTML = "";
   for (const m of candidates) {
@@ -617,7 +642,7 @@ $("notation").addEventListener("submit", async (e) => {
 $("explain-button").addEventListener("click", () => { const t = $("move-input").value.trim(); if (t) explain(t); });
 document.addEventListener("keydown", (e) => {
   if (e.target.tagName === "INPUT") return;
-  if (e.key === "Escape") { hideMenu(); page.selected = null; if (page.game) drawMarks(); }
+  if (e.key === "Escape") { hideMenu(); page.selected = null; page.pending = null; say(""); if (page.game) drawMarks(); }
   if (e.key === "ArrowLeft" && page.game && page.game.can_undo) step("undo");
   if (e.key === "ArrowRight" && page.game && page.game.can_redo) step("redo");
 });
