@@ -100,6 +100,15 @@ fn route(app: &App, method: &str, path: &str, query: &str, body: &[u8]) -> Resul
                 _ => Err(not_allowed(method, &["GET", "DELETE"])),
             }
         }
+        ["api", "sessions", id, "watch"] if method == "GET" => {
+            // A poll does not wait for a computer player thinking in this game.
+            let session = app.sessions.get(id)?;
+            let Ok(mut session) = session.try_lock() else {
+                return Ok(ok(json!({ "id": id, "busy": true })));
+            };
+            session.watch();
+            Ok(ok(session.watch_json()))
+        }
         ["api", "sessions", id, action] => {
             let session = app.sessions.get(id)?;
             let mut session = lock(&session);

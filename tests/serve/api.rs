@@ -393,3 +393,25 @@ fn an_edited_rule_file_shows_its_errors_or_reloads() {
     assert_eq!(expect(get(&url, &format!("/api/diagnostics?file={name}")), 200)["status"], "ok");
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn a_thinking_computer_holds_up_no_other_game_nor_the_poll() {
+    let url = start(&["games"]);
+    let thinking = new_game(&url, MOON)["id"].as_str().unwrap().to_string();
+    let other = new_game(&url, MOON)["id"].as_str().unwrap().to_string();
+    let search = {
+        let (url, id) = (url.clone(), thinking.clone());
+        std::thread::spawn(move || {
+            expect(post(&url, &format!("/api/sessions/{id}/ai"), &json!({ "agent": "mcts", "time_ms": 2000 })), 200)
+        })
+    };
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let asked = std::time::Instant::now();
+    let poll = expect(get(&url, &format!("/api/sessions/{thinking}/watch")), 200);
+    assert_eq!(poll["busy"], true, "{poll}");
+    let played = expect(post(&url, &format!("/api/sessions/{other}/play"), &json!({ "move": "a1" })), 200);
+    assert_eq!(played["ply"], 1);
+    assert!(asked.elapsed() < std::time::Duration::from_millis(1200), "{:?}", asked.elapsed());
+    assert_eq!(search.join().unwrap()["ply"], 1);
+    assert_eq!(expect(get(&url, &format!("/api/sessions/{thinking}/watch")), 200)["version"], 0);
+}

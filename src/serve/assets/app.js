@@ -204,6 +204,13 @@ function drawStatus() {
 
 function drawBroken() {
   const g = page.game;
+  const i = page.games.findIndex((x) => x.file === g.file);
+  const badge = i >= 0 && $("games").children[i] && $("games").children[i].querySelector(".badge");
+  if (badge && (g.broken || badge.textContent === "errors")) {
+    const status = g.broken ? "errors" : "ok";
+    badge.className = `badge ${status}`;
+    badge.textContent = status;
+  }
   const broken = $("broken");
   if (g.broken) {
     broken.hidden = false;
@@ -593,10 +600,11 @@ async function load(file) {
 // ---- watching the rule file ----
 
 async function watch() {
+  if (page.busy) return;
   try {
     if (page.game) {
       const w = await api("GET", `/api/sessions/${page.game.id}/watch`);
-      if (w.version !== page.game.version && !page.busy) await refresh();
+      if (!w.busy && w.version !== page.game.version && !page.busy) await refresh();
     } else if (page.chosen) {
       const d = await api("GET", `/api/diagnostics?file=${encodeURIComponent(page.chosen)}`);
       const i = page.games.findIndex((g) => g.file === d.file);
