@@ -415,3 +415,35 @@ fn a_thinking_computer_holds_up_no_other_game_nor_the_poll() {
     assert_eq!(search.join().unwrap()["ply"], 1);
     assert_eq!(expect(get(&url, &format!("/api/sessions/{thinking}/watch")), 200)["version"], 0);
 }
+
+#[test]
+fn every_bundled_game_plays_through_the_interface() {
+    let url = start(&["games"]);
+    let list = expect(get(&url, "/api/games"), 200);
+    for entry in list["games"].as_array().unwrap() {
+        let file = entry["file"].as_str().unwrap();
+        let mut game = new_game(&url, file);
+        let id = game["id"].as_str().unwrap().to_string();
+        for _ in 0..80 {
+            if game["over"] == true {
+                break;
+            }
+            let moves = expect(get(&url, &format!("/api/sessions/{id}/moves")), 200);
+            let moves = moves["moves"].as_array().unwrap();
+            assert!(!moves.is_empty(), "{file}: no moves at ply {}", game["ply"]);
+            for mv in moves {
+                assert!(mv["text"].as_str().is_some_and(|t| !t.is_empty()), "{file}: {mv}");
+            }
+            // Dice and follow-ups included: the last move is played by its index.
+            let last = moves.len() - 1;
+            game = expect(
+                post(&url, &format!("/api/sessions/{id}/play"), &json!({ "index": last, "ply": game["ply"] })),
+                200,
+            );
+            assert!(game["svg"].as_str().unwrap().starts_with("<svg"), "{file}");
+        }
+        let saved = get(&url, &format!("/api/sessions/{id}/transcript")).body;
+        let reloaded = expect(post(&url, "/api/sessions", &json!({ "file": file, "transcript": saved })), 201);
+        assert_eq!(reloaded["log"], game["log"], "{file}");
+    }
+}
