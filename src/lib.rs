@@ -5,7 +5,7 @@
 //! shapes, lints, all reported with spans), [`board`] (grids and point-and-line
 //! graphs built with petgraph, lowered to dense tables), [`compile`] (AST to a
 //! [`game::Game`]), [`game`] (the compiled rules), [`engine`] (states, legal moves, apply, outcomes), and
-//! the tools around it: [`formats`], [`render`], [`agents`], [`cli`], and the language server [`lsp`].
+//! the tools around it: [`formats`], [`render`], [`agents`], [`serve`], [`cli`], and the language server [`lsp`].
 
 pub mod agents;
 pub mod board;
@@ -18,6 +18,7 @@ pub mod formats;
 pub mod game;
 pub mod lsp;
 pub mod render;
+pub mod serve;
 pub mod syntax;
 pub mod variants;
 

@@ -33,6 +33,7 @@ mod replays;
 mod royal;
 mod run;
 mod scenarios;
+mod serve;
 mod site_conditions;
 mod site_sets;
 mod sun_and_moon;

@@ -14,6 +14,7 @@ mod perft;
 mod play;
 mod progress;
 mod replay;
+mod serve;
 mod show;
 mod test;
 mod trace;
@@ -232,6 +233,17 @@ pub enum Command {
     },
     /// Serve the Language Server Protocol on stdin and stdout, for editors: diagnostics as you type, hover, go to definition, completion, outline.
     Lsp,
+    /// Serve a local web page to play and inspect rule files (or every .rules file in folders), and its JSON interface.
+    Serve {
+        /// Rule files, or folders whose .rules files are all offered (default: the current folder).
+        paths: Vec<PathBuf>,
+        /// The port to listen on; 0 for any free one (the address is printed).
+        #[arg(long, default_value_t = 8080)]
+        port: u16,
+        /// The address to listen on; the default lets only this machine in.
+        #[arg(long, default_value = "127.0.0.1")]
+        host: String,
+    },
     /// Print a shell completion script, as in `orrery completions bash > ~/.local/share/bash-completion/completions/orrery`.
     Completions {
         /// The shell to complete in.
@@ -262,6 +274,7 @@ pub fn run(cli: Cli) -> i32 {
         Command::Diff { first, second, options } => diff::run(&first, second.as_deref(), &options),
         Command::Replay { game, transcript } => replay::run(&game, &transcript),
         Command::New { name, dir } => new::run(&name, &dir),
+        Command::Serve { paths, port, host } => serve::run(&paths, &host, port),
         Command::Completions { shell } => completions::run(shell),
         Command::Lsp => lsp::run(),
         Command::Fmt { paths, check, stdout } => {
