@@ -78,8 +78,37 @@ pub(super) enum Amount<S> {
     Count { who: Who, types: Vec<PieceType>, region: Option<S> },
 }
 
-pub(super) fn lower_filter<S: SiteSet>(filter: &SiteFilter) -> Option<Filter<S>> {
-    Some(Filter { allowed: filter.allowed.get(), cond: lower_site(&filter.test)? })
+/// A filter, with the fixed sets its condition names (`in`, `not in`, at its
+/// top or among the parts of an `and`) folded into the mask, so that
+/// `empty and not centre` is one `and` with the empty sites.
+pub(super) fn lower_filter<S: SiteSet>(filter: &SiteFilter, all: S) -> Option<Filter<S>> {
+    let mut allowed: S = filter.allowed.get();
+    let mut fold = |cond: SiteCond<S>| match cond {
+        SiteCond::In(set) => {
+            allowed = allowed.and(set);
+            None
+        }
+        SiteCond::Not(inner) => match *inner {
+            SiteCond::In(set) => {
+                allowed = allowed.and(set.complement_in(all));
+                None
+            }
+            inner => Some(SiteCond::Not(Box::new(inner))),
+        },
+        cond => Some(cond),
+    };
+    let cond = match lower_site(&filter.test)? {
+        SiteCond::And(parts) => {
+            let mut rest: Vec<_> = parts.into_iter().filter_map(&mut fold).collect();
+            match rest.len() {
+                0 => SiteCond::All,
+                1 => rest.pop().unwrap_or(SiteCond::All),
+                _ => SiteCond::And(rest),
+            }
+        }
+        cond => fold(cond).unwrap_or(SiteCond::All),
+    };
+    Some(Filter { allowed, cond })
 }
 
 fn lower_site<S: SiteSet>(test: &SiteTest) -> Option<SiteCond<S>> {
@@ -108,6 +137,7 @@ fn lower_site<S: SiteSet>(test: &SiteTest) -> Option<SiteCond<S>> {
 }
 
 pub(super) fn lower_cond<S: SiteSet>(game: &Game, test: &GameTest) -> Option<Cond<S>> {
+    let sites: S = game.board.all_sites();
     let all = |parts: &[GameTest]| parts.iter().map(|p| lower_cond(game, p)).collect::<Option<Vec<_>>>();
     Some(match test {
         GameTest::HandsEmpty => Cond::HandsEmpty,
@@ -124,7 +154,9 @@ pub(super) fn lower_cond<S: SiteSet>(game: &Game, test: &GameTest) -> Option<Con
         GameTest::Counter { counter, op, value } => Cond::Counter { counter: *counter, op: *op, value: *value },
         GameTest::MoverIs(player) => Cond::MoverIs(*player),
         GameTest::Full { region } => Cond::Full(game.regions[*region].set.get()),
-        GameTest::Compare { left, op, right } => Cond::Compare(lower_amount(left)?, *op, lower_amount(right)?),
+        GameTest::Compare { left, op, right } => {
+            Cond::Compare(lower_amount(left, sites)?, *op, lower_amount(right, sites)?)
+        }
         GameTest::Not(inner) => Cond::Not(Box::new(lower_cond(game, inner)?)),
         GameTest::And(parts) => Cond::And(all(parts)?),
         GameTest::Or(parts) => Cond::Or(all(parts)?),
@@ -138,13 +170,13 @@ pub(super) fn lower_cond<S: SiteSet>(game: &Game, test: &GameTest) -> Option<Con
     })
 }
 
-pub(super) fn lower_amount<S: SiteSet>(value: &Quantity) -> Option<Amount<S>> {
+pub(super) fn lower_amount<S: SiteSet>(value: &Quantity, all: S) -> Option<Amount<S>> {
     Some(match value {
         Quantity::Number(n) => Amount::Number(*n),
         Quantity::Counter(c) => Amount::Counter(*c),
         Quantity::OfPlayer { base, who } => Amount::OfPlayer { base: *base, who: *who },
-        Quantity::Sum(parts) => Amount::Sum(parts.iter().map(lower_amount).collect::<Option<Vec<_>>>()?),
-        Quantity::Sites(filter) => Amount::Sites(Box::new(lower_filter(filter)?)),
+        Quantity::Sum(parts) => Amount::Sum(parts.iter().map(|p| lower_amount(p, all)).collect::<Option<Vec<_>>>()?),
+        Quantity::Sites(filter) => Amount::Sites(Box::new(lower_filter(filter, all)?)),
         Quantity::Plies => Amount::Plies,
         Quantity::Count(count) => {
             let (who, types, region) = &**count;

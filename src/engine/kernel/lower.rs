@@ -122,9 +122,11 @@ fn custodial_only(effects: &[EffectOp]) -> Option<Vec<Vec<crate::board::Dir>>> {
 
 fn lower_rule<S: SiteSet>(game: &Game, rule: &MoveRule) -> Option<Rule<S>> {
     match rule {
-        MoveRule::Place { piece, on, neutral: false, effects, then: None } => {
-            Some(Rule::Place { piece: *piece, on: lower_filter(on)?, custodial: custodial_only(effects)? })
-        }
+        MoveRule::Place { piece, on, neutral: false, effects, then: None } => Some(Rule::Place {
+            piece: *piece,
+            on: lower_filter(on, game.board.all_sites())?,
+            custodial: custodial_only(effects)?,
+        }),
         MoveRule::Move {
             piece,
             neutral,
@@ -149,7 +151,7 @@ fn lower_rule<S: SiteSet>(game: &Game, rule: &MoveRule) -> Option<Rule<S>> {
                 piece: *piece,
                 neutral: *neutral,
                 guard,
-                to: lower_filter(to)?,
+                to: lower_filter(to, game.board.all_sites())?,
                 reach: (0..sites).map(|s| reach.get(s)).collect(),
                 back: (0..sites).map(|s| back.get(s)).collect(),
                 even: even.iter().enumerate().map(|(i, &by)| (by, has_next.get(i))).collect(),
@@ -165,7 +167,7 @@ fn lower_update<S: SiteSet>(game: &Game, update: &CounterUpdate) -> Option<Updat
         Some(test) => Some(lower_cond(game, test)?),
         None => None,
     };
-    let amount: Amount<S> = lower_amount(&update.amount)?;
+    let amount: Amount<S> = lower_amount(&update.amount, game.board.all_sites())?;
     let counter: CounterRef = update.counter;
     Some(Update { piece: update.piece, when, counter, op: update.op, amount })
 }
