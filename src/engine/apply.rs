@@ -617,12 +617,7 @@ pub(crate) fn enemy_set<S: SiteSet>(game: &Game, pos: &Position, player: Player)
 pub(crate) fn update_counter(game: &Game, pos: &mut Position, update: &CounterUpdate, mover: Player) {
     // The common update, a fixed counter by a number, without a condition.
     if let (None, CounterRef::Fixed(c), Quantity::Number(amount)) = (&update.when, update.counter, &update.amount) {
-        let value = &mut pos.counters[c];
-        *value = match update.op {
-            UpdateOp::Add => value.saturating_add(*amount),
-            UpdateOp::Sub => value.saturating_sub(*amount),
-            UpdateOp::Set => *amount,
-        };
+        pos.counters[c] = update.op.applied(pos.counters[c], *amount);
         return;
     }
     update_counter_in_general(game, pos, update, mover);
@@ -640,12 +635,7 @@ fn update_counter_in_general(game: &Game, pos: &mut Position, update: &CounterUp
         CounterRef::Fixed(c) => c,
         CounterRef::OfPlayer { base, who } => base + resolve(game, who, mover) as usize,
     };
-    let value = &mut pos.counters[counter];
-    *value = match update.op {
-        UpdateOp::Add => value.saturating_add(amount),
-        UpdateOp::Sub => value.saturating_sub(amount),
-        UpdateOp::Set => amount,
-    };
+    pos.counters[counter] = update.op.applied(pos.counters[counter], amount);
 }
 
 #[inline]
@@ -839,21 +829,10 @@ fn end_check_with(game: &Game, pos: &Position, phase: usize, mover: Player, memo
             }
             EndAction::Draw => return Some(OutcomeCode::draw(reason)),
             EndAction::Most { piece, on_tie } => {
-                let mut best = 0;
-                let mut leader = None;
-                for p in 0..game.players.len() {
-                    let c = count(game, pos, p as Player, piece);
-                    if leader.is_none() || c > best {
-                        best = c;
-                        leader = Some(p as Player);
-                    } else if c == best {
-                        leader = Some(Player::MAX);
-                    }
-                }
-                match leader {
-                    Some(p) if p != Player::MAX => return Some(OutcomeCode::win(p, reason)),
-                    _ if on_tie == TieResult::Draw => return Some(OutcomeCode::draw(reason)),
-                    _ => {}
+                match super::outcome::sole_leader(game.players.len(), |p| count(game, pos, p as Player, piece)) {
+                    Some(p) => return Some(OutcomeCode::win(p, reason)),
+                    None if on_tie == TieResult::Draw => return Some(OutcomeCode::draw(reason)),
+                    None => {}
                 }
             }
         }

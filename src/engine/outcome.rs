@@ -36,9 +36,31 @@ impl OutcomeCode {
 
     /// `player` loses: with two players the other wins; with more, nobody is singled out.
     pub fn loss(game: &Game, player: Player, reason: Reason) -> Self {
-        let winner = (game.players.len() == 2).then(|| 1 - player);
+        Self::loss_among(game.players.len(), player, reason)
+    }
+
+    /// `loss` in a game of `players` players.
+    pub fn loss_among(players: usize, player: Player, reason: Reason) -> Self {
+        let winner = (players == 2).then(|| 1 - player);
         OutcomeCode { winner, reason }
     }
+}
+
+/// The one player with the most of something (`count` per player), or
+/// `None` when the most is shared: the `most pieces wins` rule.
+pub(crate) fn sole_leader(players: usize, count: impl Fn(usize) -> u32) -> Option<Player> {
+    let mut best = 0;
+    let mut leader = None;
+    for p in 0..players {
+        let c = count(p);
+        if leader.is_none() || c > best {
+            best = c;
+            leader = Some(p as Player);
+        } else if c == best {
+            leader = Some(Player::MAX);
+        }
+    }
+    leader.filter(|&p| p != Player::MAX)
 }
 
 /// The end of a game, in words.

@@ -698,6 +698,17 @@ pub enum CompareOp {
     Lt,
 }
 
+impl UpdateOp {
+    /// A counter's value after the update by `amount` (saturating).
+    pub fn applied(self, value: i64, amount: i64) -> i64 {
+        match self {
+            UpdateOp::Add => value.saturating_add(amount),
+            UpdateOp::Sub => value.saturating_sub(amount),
+            UpdateOp::Set => amount,
+        }
+    }
+}
+
 impl CompareOp {
     pub fn holds(self, left: i64, right: i64) -> bool {
         match self {

@@ -18,7 +18,7 @@
 mod conditions;
 mod lower;
 
-use super::outcome::{OutcomeCode, Reason};
+use super::outcome::{OutcomeCode, Reason, sole_leader};
 use super::state::State;
 use crate::board::{NO_SITE, Site, SiteSet};
 use crate::game::limits::MAX_HAND;
@@ -470,16 +470,7 @@ impl<S: SiteSet> Kernel<S> {
             CounterRef::Fixed(c) => c,
             CounterRef::OfPlayer { base, who } => base + self.resolve(who, mover) as usize,
         };
-        let value = &mut kpos.counters[counter];
-        *value = match update.op {
-            UpdateOp::Add => value.saturating_add(amount),
-            UpdateOp::Sub => value.saturating_sub(amount),
-            UpdateOp::Set => amount,
-        };
-    }
-
-    fn loss(&self, player: Player, reason: Reason) -> OutcomeCode {
-        OutcomeCode { winner: (self.players == 2).then(|| 1 - player), reason }
+        kpos.counters[counter] = update.op.applied(kpos.counters[counter], amount);
     }
 
     /// The end rules, in the order written, for a move made in `phase`.
@@ -491,28 +482,19 @@ impl<S: SiteSet> Kernel<S> {
             let reason = Reason::Rule(i as u16);
             match action {
                 EndAction::Wins(who) => return Some(OutcomeCode::win(self.resolve(*who, mover), reason)),
-                EndAction::Loses(who) => return Some(self.loss(self.resolve(*who, mover), reason)),
+                EndAction::Loses(who) => {
+                    return Some(OutcomeCode::loss_among(self.players, self.resolve(*who, mover), reason));
+                }
                 EndAction::Draw => return Some(OutcomeCode::draw(reason)),
                 EndAction::Most { piece, on_tie } => {
                     let count = |p: usize| match piece {
                         Some(t) => kpos.sets[self.code(p as Player, *t)].len(),
                         None => kpos.owned[p].len(),
                     };
-                    let mut best = 0;
-                    let mut leader = None;
-                    for p in 0..self.players {
-                        let c = count(p);
-                        if leader.is_none() || c > best {
-                            best = c;
-                            leader = Some(p as Player);
-                        } else if c == best {
-                            leader = Some(Player::MAX);
-                        }
-                    }
-                    match leader {
-                        Some(p) if p != Player::MAX => return Some(OutcomeCode::win(p, reason)),
-                        _ if *on_tie == TieResult::Draw => return Some(OutcomeCode::draw(reason)),
-                        _ => {}
+                    match sole_leader(self.players, count) {
+                        Some(p) => return Some(OutcomeCode::win(p, reason)),
+                        None if *on_tie == TieResult::Draw => return Some(OutcomeCode::draw(reason)),
+                        None => {}
                     }
                 }
             }
@@ -556,7 +538,7 @@ impl<S: SiteSet> Kernel<S> {
                 return true;
             }
             Blocked::Skip => OutcomeCode::draw(Reason::NobodyCanMove),
-            Blocked::Lose => self.loss(blocked, Reason::Blocked),
+            Blocked::Lose => OutcomeCode::loss_among(self.players, blocked, Reason::Blocked),
             Blocked::Draw => OutcomeCode::draw(Reason::Blocked),
         };
         kpos.outcome = Some(outcome);
