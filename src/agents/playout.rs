@@ -221,13 +221,14 @@ fn run_batch_on<S: SiteSet>(
         let mut rng = PlayoutRng::seed_from_u64(seed ^ chunk.wrapping_mul(0x9E37_79B9_7F4A_7C15));
         let mut stats = BatchStats { wins: vec![0; players], ..Default::default() };
         let mut state = start.clone();
-        let mut kpos = KernelPosition::default();
+        let base = kernel.map(|kernel| kernel.position(start)).unwrap_or_default();
         let mut buf = Vec::with_capacity(64);
         let count = CHUNK.min(playouts - chunk * CHUNK);
         for _ in 0..count {
             let result = match kernel {
                 Some(kernel) => {
-                    let (plies, outcome) = kernel.playout(start, &mut kpos, &mut rng, MAX_PLIES);
+                    let mut kpos = base;
+                    let (plies, outcome) = kernel.play_out(&mut kpos, &mut rng, MAX_PLIES);
                     PlayoutResult { plies, outcome }
                 }
                 None => {

@@ -59,6 +59,18 @@ pub trait SiteSet: Copy + Eq + Debug + Send + Sync + 'static {
         out
     }
 
+    /// Every site's number raised by `by`, below `CAPACITY` (`shifted(by)`).
+    #[inline]
+    fn raised(self, by: u32) -> Self {
+        self.shifted(by as i32)
+    }
+
+    /// Every site's number lowered by `by`, below `CAPACITY` (`shifted(-by)`).
+    #[inline]
+    fn lowered(self, by: u32) -> Self {
+        self.shifted(-(by as i32))
+    }
+
     /// The set of the first `n` sites.
     fn first(n: usize) -> Self {
         let mut set = Self::EMPTY;
@@ -167,6 +179,14 @@ macro_rules! integer_site_set {
                     _ if by < 0 && by > -BITS => $name(self.0 >> -by),
                     _ => $name(0),
                 }
+            }
+            #[inline]
+            fn raised(self, by: u32) -> Self {
+                $name(self.0 << by)
+            }
+            #[inline]
+            fn lowered(self, by: u32) -> Self {
+                $name(self.0 >> by)
             }
             #[inline]
             fn first(n: usize) -> Self {

@@ -232,7 +232,8 @@ impl<S: SiteSet> KernelPosition<S> {
     /// The sites of players other than `player` (not neutral pieces).
     #[inline]
     pub(super) fn enemies(&self, kernel: &super::Kernel<S>, player: Player) -> S {
-        (0..kernel.players).filter(|&p| p != player as usize).fold(S::EMPTY, |acc, p| acc.or(self.owned[p]))
+        let not_enemy = self.sets[0].or(self.owned[kernel.players]).or(self.owned[player as usize]);
+        not_enemy.complement_in(kernel.all)
     }
 
     /// Pieces of `owner` of the types (all when empty), on `region` if given.

@@ -6,8 +6,8 @@
 //! engine.
 
 use super::conditions::{Amount, Cond, lower_amount, lower_cond, lower_filter};
-use super::{Blocked, Kernel, NextStep, Phase, Rule, Update};
-use crate::board::{NO_SITE, SiteSet};
+use super::{Blocked, Custodial, Kernel, NextStep, Phase, Rule, Update};
+use crate::board::{Dir, NO_SITE, SiteSet};
 use crate::game::Game;
 use crate::game::rules::{
     BlockedAction, CounterRef, CounterUpdate, EffectOp, GameTest, Heading, MoveOp, MoveRule, PhaseDef,
@@ -23,16 +23,28 @@ impl<S: SiteSet> Kernel<S> {
             && game.repetition.is_none()
             && !game.tracks_unmoved
             && !game.end_reads_blocked
-            && game.board.site_count() < S::CAPACITY;
+            && game.board.site_count() < S::CAPACITY
+            && game.board.site_count() <= super::MAX_CELLS
+            && 1 + game.pieces.len() * (game.players.len() + 1) <= super::MAX_CODES
+            && game.players.len() < super::MAX_OWNERS
+            && game.counters.len() <= super::MAX_COUNTERS;
         if !plain_game {
             return None;
         }
         let phases = game.phases.iter().map(|phase| lower_phase(game, phase)).collect::<Option<Vec<_>>>()?;
-        let end_rules = game
+        let lowered = game
             .end_rules
             .iter()
-            .map(|rule| Some((rule.phase, lower_cond(game, &rule.when)?, rule.action.clone())))
+            .enumerate()
+            .map(|(i, rule)| Some((i as u16, rule.phase, lower_cond(game, &rule.when)?, rule.action.clone())))
             .collect::<Option<Vec<_>>>()?;
+        let end_rules = (0..phases.len())
+            .map(|phase| {
+                let applies = |only_in: &Option<usize>| only_in.is_none_or(|p| p == phase);
+                let rules = lowered.iter().filter(|(_, only_in, ..)| applies(only_in));
+                rules.map(|(i, _, when, action)| (*i, when.clone(), action.clone())).collect()
+            })
+            .collect();
         let sites = game.board.site_count();
         let dirs = game.board.directions.len();
         let mut next = vec![NO_SITE; dirs * sites];
@@ -110,11 +122,17 @@ fn lower_phase<S: SiteSet>(game: &Game, phase: &PhaseDef) -> Option<Phase<S>> {
 }
 
 /// The effects the kernel makes: custodial captures, in their order.
-fn custodial_only(effects: &[EffectOp]) -> Option<Vec<Vec<crate::board::Dir>>> {
+fn custodial_only<S: SiteSet>(game: &Game, effects: &[EffectOp]) -> Option<Vec<Custodial<S>>> {
+    let board = &game.board;
+    let around = |dirs: &[Dir]| {
+        let sites = board.site_count();
+        let one_step = |site: usize| dirs.iter().map(move |&d| board.next(site as _, d)).filter(|&to| to != NO_SITE);
+        (0..sites).map(|site| one_step(site).fold(S::EMPTY, |acc, to| acc.or(S::single(to)))).collect()
+    };
     effects
         .iter()
         .map(|effect| match effect {
-            EffectOp::CaptureCustodial { dirs } => Some(dirs.clone()),
+            EffectOp::CaptureCustodial { dirs } => Some(Custodial { dirs: dirs.clone(), around: around(dirs) }),
             _ => None,
         })
         .collect()
@@ -125,7 +143,7 @@ fn lower_rule<S: SiteSet>(game: &Game, rule: &MoveRule) -> Option<Rule<S>> {
         MoveRule::Place { piece, on, neutral: false, effects, then: None } => Some(Rule::Place {
             piece: *piece,
             on: lower_filter(on, game.board.all_sites())?,
-            custodial: custodial_only(effects)?,
+            custodial: custodial_only(game, effects)?,
         }),
         MoveRule::Move {
             piece,
@@ -147,6 +165,7 @@ fn lower_rule<S: SiteSet>(game: &Game, rule: &MoveRule) -> Option<Rule<S>> {
                 None => None,
             };
             let sites = game.board.site_count();
+            let shifts = even.iter().enumerate().map(|(i, &by)| (by, has_next.get::<S>(i)));
             Some(Rule::Step {
                 piece: *piece,
                 neutral: *neutral,
@@ -154,8 +173,10 @@ fn lower_rule<S: SiteSet>(game: &Game, rule: &MoveRule) -> Option<Rule<S>> {
                 to: lower_filter(to, game.board.all_sites())?,
                 reach: (0..sites).map(|s| reach.get(s)).collect(),
                 back: (0..sites).map(|s| back.get(s)).collect(),
-                even: even.iter().enumerate().map(|(i, &by)| (by, has_next.get(i))).collect(),
-                custodial: custodial_only(effects)?,
+                even: !even.is_empty() && !even.contains(&0),
+                ups: shifts.clone().filter(|&(by, _)| by > 0).map(|(by, m)| (by as u32, m)).collect(),
+                downs: shifts.filter(|&(by, _)| by < 0).map(|(by, m)| (by.unsigned_abs(), m)).collect(),
+                custodial: custodial_only(game, effects)?,
             })
         }
         _ => None,

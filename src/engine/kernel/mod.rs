@@ -41,8 +41,9 @@ pub struct Kernel<S> {
     code_owner: Vec<u8>,
     code_type: Vec<u8>,
     phases: Vec<Phase<S>>,
-    /// (only in this phase, when, then what), in the order written.
-    end_rules: Vec<(Option<usize>, Cond<S>, EndAction)>,
+    /// Per phase, the end rules a move made in it is checked against, in
+    /// the order written: (the rule's number, when, then what).
+    end_rules: Vec<Vec<(u16, Cond<S>, EndAction)>>,
 }
 
 #[derive(Clone, Debug)]
@@ -59,7 +60,7 @@ struct Phase<S> {
 #[derive(Clone, Debug)]
 enum Rule<S> {
     /// A piece from the mover's hand onto a site of `on`.
-    Place { piece: PieceType, on: Filter<S>, custodial: Vec<Vec<crate::board::Dir>> },
+    Place { piece: PieceType, on: Filter<S>, custodial: Vec<Custodial<S>> },
     /// One step or leap of a piece to a site of `to`, taking a piece there.
     Step {
         piece: PieceType,
@@ -69,11 +70,22 @@ enum Rule<S> {
         /// Per site: where one step from it arrives, and where one arrives from.
         reach: Vec<S>,
         back: Vec<S>,
-        /// When every direction moves by a constant number of sites: per
-        /// direction, that number and the sites with a next site that way.
-        even: Vec<(i32, S)>,
-        custodial: Vec<Vec<crate::board::Dir>>,
+        /// When every direction moves by a constant number of sites
+        /// (`even`): the directions up the site numbers and those down,
+        /// each as that number and the sites with a next site that way.
+        even: bool,
+        ups: Vec<(u32, S)>,
+        downs: Vec<(u32, S)>,
+        custodial: Vec<Custodial<S>>,
     },
+}
+
+/// A custodial capture: its directions, and per site the sites one step
+/// away in them (no enemy there, no capture: the common case, one test).
+#[derive(Clone, Debug)]
+struct Custodial<S> {
+    dirs: Vec<crate::board::Dir>,
+    around: Vec<S>,
 }
 
 #[derive(Clone, Debug)]
@@ -109,14 +121,15 @@ struct KernelMove {
 }
 
 /// What changes during a playout: sets per piece code (0: the empty sites),
-/// sets per owner (neutral last), cells, hands, counters.
-#[derive(Clone, Debug)]
+/// sets per owner (neutral last), cells, hands, counters. Fixed arrays, so
+/// that a position is copied in one go and read without a pointer chase.
+#[derive(Clone, Copy, Debug)]
 pub struct KernelPosition<S> {
-    sets: Vec<S>,
-    owned: Vec<S>,
-    cells: Vec<u16>,
-    hands: Vec<u16>,
-    counters: Vec<i64>,
+    sets: [S; MAX_CODES],
+    owned: [S; MAX_OWNERS],
+    cells: [u8; MAX_CELLS],
+    hands: [u16; MAX_CODES],
+    counters: [i64; MAX_COUNTERS],
     phase: usize,
     to_move: Player,
     ply: u32,
@@ -128,11 +141,11 @@ pub struct KernelPosition<S> {
 impl<S: SiteSet> Default for KernelPosition<S> {
     fn default() -> Self {
         KernelPosition {
-            sets: Vec::new(),
-            owned: Vec::new(),
-            cells: Vec::new(),
-            hands: Vec::new(),
-            counters: Vec::new(),
+            sets: [S::EMPTY; MAX_CODES],
+            owned: [S::EMPTY; MAX_OWNERS],
+            cells: [0; MAX_CELLS],
+            hands: [0; MAX_CODES],
+            counters: [0; MAX_COUNTERS],
             phase: 0,
             to_move: 0,
             ply: 0,
@@ -141,6 +154,14 @@ impl<S: SiteSet> Default for KernelPosition<S> {
         }
     }
 }
+
+/// The kernel's limits, so that its position is a few fixed arrays: piece
+/// codes (the empty code included; also bounds hands), owners (players and
+/// neutral), sites, counters. A bigger game plays on the general engine.
+pub(super) const MAX_CODES: usize = 16;
+pub(super) const MAX_OWNERS: usize = 8;
+pub(super) const MAX_CELLS: usize = 256;
+pub(super) const MAX_COUNTERS: usize = 16;
 
 /// The site at `index` of a set, in ascending order.
 #[inline]
@@ -179,7 +200,7 @@ impl<S: SiteSet> Kernel<S> {
     }
 
     #[inline]
-    fn owner_of(&self, code: u16) -> usize {
+    fn owner_of(&self, code: u8) -> usize {
         self.code_owner[code as usize] as usize
     }
 
@@ -198,26 +219,29 @@ impl<S: SiteSet> Kernel<S> {
         }
     }
 
-    /// `start` copied into `kpos` (reusing its allocations).
-    fn load(&self, start: &State, kpos: &mut KernelPosition<S>) {
+    /// `start` in the kernel's form.
+    pub fn position(&self, start: &State) -> KernelPosition<S> {
         let pos = &start.pos;
+        let mut kpos = KernelPosition::default();
         let codes = 1 + self.types * (self.players + 1);
-        kpos.sets.clear();
-        kpos.sets.extend((0..codes).map(|code| pos.sets.get::<S>(code)));
-        kpos.owned.clear();
-        kpos.owned.resize(self.players + 1, S::EMPTY);
-        for code in 1..codes {
-            let owner = self.owner_of(code as u16);
-            kpos.owned[owner] = kpos.owned[owner].or(kpos.sets[code]);
+        for code in 0..codes {
+            kpos.sets[code] = pos.sets.get::<S>(code);
+            let owner = self.owner_of(code as u8);
+            if code > 0 {
+                kpos.owned[owner] = kpos.owned[owner].or(kpos.sets[code]);
+            }
         }
-        kpos.cells.clone_from(&pos.cells);
-        kpos.hands.clear();
-        kpos.hands.extend_from_slice(&pos.hands[..self.players * self.types]);
-        kpos.counters.clone_from(&pos.counters);
+        for (cell, &code) in kpos.cells.iter_mut().zip(&pos.cells) {
+            *cell = code as u8;
+        }
+        let hands = self.players * self.types;
+        kpos.hands[..hands].copy_from_slice(&pos.hands[..hands]);
+        kpos.counters[..pos.counters.len()].copy_from_slice(&pos.counters);
         kpos.phase = pos.phase as usize;
         kpos.to_move = pos.to_move;
         kpos.ply = pos.ply;
         kpos.outcome = pos.outcome;
+        kpos
     }
 
     /// Plays `start` out with random moves, as `agents::playout::random_playout`
@@ -230,7 +254,18 @@ impl<S: SiteSet> Kernel<S> {
         rng: &mut R,
         max_plies: u32,
     ) -> (u32, Option<OutcomeCode>) {
-        self.load(start, kpos);
+        *kpos = self.position(start);
+        self.play_out(kpos, rng, max_plies)
+    }
+
+    /// `playout` from `kpos`, a position of `position`'s making, which it
+    /// plays on.
+    pub fn play_out<R: Rng>(
+        &self,
+        kpos: &mut KernelPosition<S>,
+        rng: &mut R,
+        max_plies: u32,
+    ) -> (u32, Option<OutcomeCode>) {
         let first = kpos.ply;
         let mut last_mover = None;
         loop {
@@ -278,17 +313,19 @@ impl<S: SiteSet> Kernel<S> {
                 let target = kpos.filter(self, on, player);
                 (target.len() as usize, target)
             }
-            Rule::Step { piece, neutral, guard, to, reach, even, .. } => {
+            Rule::Step { piece, neutral, guard, to, reach, even, ups, downs, .. } => {
                 if guard.as_ref().is_some_and(|g| !kpos.holds(self, g, player)) {
                     return (0, S::EMPTY);
                 }
                 let owner = if *neutral { self.players as Player } else { player };
                 let own = kpos.sets[self.code(owner, *piece)];
                 let target = kpos.filter(self, to, player);
-                let count = if even.is_empty() {
-                    own.iter().map(|from| reach[from as usize].and(target).len()).sum::<u32>()
+                let count = if *even {
+                    let up = ups.iter().map(|&(by, has_next)| own.and(has_next).raised(by).and(target).len());
+                    let down = downs.iter().map(|&(by, has_next)| own.and(has_next).lowered(by).and(target).len());
+                    up.sum::<u32>() + down.sum::<u32>()
                 } else {
-                    even.iter().map(|&(by, has_next)| target.shifted(-by).and(has_next).and(own).len()).sum::<u32>()
+                    own.iter().map(|from| reach[from as usize].and(target).len()).sum::<u32>()
                 };
                 (count as usize, target)
             }
@@ -344,7 +381,7 @@ impl<S: SiteSet> Kernel<S> {
         let (piece, custodial) = match &phase.rules[mv.rule] {
             Rule::Place { piece, custodial, .. } => {
                 kpos.hands[mover as usize * self.types + *piece as usize] -= 1;
-                self.put(kpos, mv.to, self.code(mover, *piece) as u16);
+                self.put(kpos, mv.to, self.code(mover, *piece) as u8);
                 (*piece, custodial)
             }
             Rule::Step { piece, custodial, .. } => {
@@ -356,8 +393,10 @@ impl<S: SiteSet> Kernel<S> {
                 (*piece, custodial)
             }
         };
-        for dirs in custodial {
-            captured += self.custodial(kpos, mv.to, dirs, mover);
+        for effect in custodial {
+            if !effect.around[mv.to as usize].and(kpos.enemies(self, mover)).is_empty() {
+                captured += self.custodial(kpos, mv.to, &effect.dirs, mover);
+            }
         }
         for update in &phase.after_move {
             if update.piece.is_none_or(|p| p == piece) {
@@ -434,7 +473,7 @@ impl<S: SiteSet> Kernel<S> {
     }
 
     #[inline]
-    fn put(&self, kpos: &mut KernelPosition<S>, site: Site, code: u16) {
+    fn put(&self, kpos: &mut KernelPosition<S>, site: Site, code: u8) {
         let owner = self.owner_of(code);
         kpos.cells[site as usize] = code;
         kpos.sets[code as usize].insert(site);
@@ -474,32 +513,46 @@ impl<S: SiteSet> Kernel<S> {
     }
 
     /// The end rules, in the order written, for a move made in `phase`.
+    #[inline]
     fn end_check(&self, kpos: &KernelPosition<S>, phase: usize, mover: Player) -> Option<OutcomeCode> {
-        for (i, (only_in, when, action)) in self.end_rules.iter().enumerate() {
-            if only_in.is_some_and(|p| p != phase) || !kpos.quick_holds(self, when, mover) {
-                continue;
-            }
-            let reason = Reason::Rule(i as u16);
-            match action {
-                EndAction::Wins(who) => return Some(OutcomeCode::win(self.resolve(*who, mover), reason)),
-                EndAction::Loses(who) => {
-                    return Some(OutcomeCode::loss_among(self.players, self.resolve(*who, mover), reason));
-                }
-                EndAction::Draw => return Some(OutcomeCode::draw(reason)),
-                EndAction::Most { piece, on_tie } => {
-                    let count = |p: usize| match piece {
-                        Some(t) => kpos.sets[self.code(p as Player, *t)].len(),
-                        None => kpos.owned[p].len(),
-                    };
-                    match sole_leader(self.players, count) {
-                        Some(p) => return Some(OutcomeCode::win(p, reason)),
-                        None if *on_tie == TieResult::Draw => return Some(OutcomeCode::draw(reason)),
-                        None => {}
-                    }
+        for (rule, when, action) in &self.end_rules[phase] {
+            if kpos.quick_holds(self, when, mover) {
+                let outcome = self.ending(kpos, Reason::Rule(*rule), action, mover);
+                if outcome.is_some() {
+                    return outcome;
                 }
             }
         }
         None
+    }
+
+    /// What an end rule whose condition holds makes of the game (`None`
+    /// for a tie that does not end it). Once a game, so out of line.
+    #[cold]
+    #[inline(never)]
+    fn ending(
+        &self,
+        kpos: &KernelPosition<S>,
+        reason: Reason,
+        action: &EndAction,
+        mover: Player,
+    ) -> Option<OutcomeCode> {
+        match action {
+            EndAction::Wins(who) => Some(OutcomeCode::win(self.resolve(*who, mover), reason)),
+            EndAction::Loses(who) => Some(OutcomeCode::loss_among(self.players, self.resolve(*who, mover), reason)),
+            EndAction::Draw => Some(OutcomeCode::draw(reason)),
+            EndAction::Most { piece, on_tie } => {
+                let count = |p: usize| match piece {
+                    Some(t) => kpos.sets[self.code(p as Player, *t)].len(),
+                    None => kpos.owned[p].len(),
+                };
+                match sole_leader(self.players, count) {
+                    Some(p) => Some(OutcomeCode::win(p, reason)),
+                    None if *on_tie == TieResult::Draw => Some(OutcomeCode::draw(reason)),
+                    None => None,
+                }
+            }
+        }
     }
 
     /// Who really moves next when the player due to move is blocked
