@@ -25,7 +25,7 @@ impl<S: SiteSet> Kernel<S> {
             && !game.end_reads_blocked
             && game.board.site_count() < S::CAPACITY
             && game.board.site_count() <= super::MAX_CELLS
-            && 1 + game.pieces.len() * (game.players.len() + 1) <= super::MAX_CODES
+            && game.pieces.len() * (game.players.len() + 1) < super::MAX_CODES
             && game.players.len() < super::MAX_OWNERS
             && game.counters.len() <= super::MAX_COUNTERS;
         if !plain_game {
