@@ -59,6 +59,15 @@ pub trait SiteSet: Copy + Eq + Debug + Send + Sync + 'static {
         out
     }
 
+    /// The site at `index` in ascending order (`NO_SITE` past the last).
+    fn select(self, index: u32) -> Site {
+        let mut set = self;
+        for _ in 0..index {
+            set = set.without_lowest();
+        }
+        set.lowest().unwrap_or(super::NO_SITE)
+    }
+
     /// Every site's number raised by `by`, below `CAPACITY` (`shifted(by)`).
     #[inline]
     fn raised(self, by: u32) -> Self {
@@ -98,6 +107,46 @@ impl<S: SiteSet> Iterator for SiteSetIter<S> {
         self.0 = self.0.without_lowest();
         Some(site)
     }
+}
+
+/// Bytes of ones, and of their top bits (for byte-wise arithmetic in a word).
+const ONES: u64 = 0x0101_0101_0101_0101;
+const TOPS: u64 = 0x8080_8080_8080_8080;
+
+/// `IN_BYTE[byte | rank << 8]`: the position of the set bit of that rank in `byte`.
+static IN_BYTE: [u8; 2048] = {
+    let mut table = [0u8; 2048];
+    let mut byte = 0;
+    while byte < 256 {
+        let (mut bit, mut rank) = (0, 0);
+        while bit < 8 {
+            if byte >> bit & 1 == 1 {
+                table[byte | rank << 8] = bit as u8;
+                rank += 1;
+            }
+            bit += 1;
+        }
+        byte += 1;
+    }
+    table
+};
+
+/// The position of the set bit of rank `rank` (below its count) in `word`,
+/// without a loop or a data-dependent branch: random playouts pick moves
+/// by rank, and a loop's exit there is a branch no predictor learns.
+#[inline]
+fn select_in_word(word: u64, rank: u32) -> u32 {
+    // Byte k of `through`: the set bits in bytes 0..=k.
+    let pairs = word - ((word >> 1) & 0x5555_5555_5555_5555);
+    let nibbles = (pairs & 0x3333_3333_3333_3333) + ((pairs >> 2) & 0x3333_3333_3333_3333);
+    let bytes = (nibbles + (nibbles >> 4)) & 0x0f0f_0f0f_0f0f_0f0f;
+    let through = bytes.wrapping_mul(ONES);
+    // The bytes whose running count is at most `rank` come before the bit.
+    let at_most = ((rank as u64 * ONES) | TOPS).wrapping_sub(through) & TOPS;
+    let byte = at_most.count_ones() * 8;
+    let before = ((through << 8) >> byte) as u32 & 0xff;
+    let bits = (word >> byte) as u32 & 0xff;
+    byte + IN_BYTE[(bits | (rank - before) << 8) as usize] as u32
 }
 
 /// A set held in one machine integer: the same code for every width that
@@ -155,12 +204,14 @@ macro_rules! integer_site_set {
             }
             #[inline]
             fn upto_lowest(self, stop: Self) -> Self {
-                if stop.0 == 0 { self } else { $name(self.0 & (stop.0 ^ (stop.0 - 1))) }
+                // No branch: an empty `stop` keeps every site.
+                $name(self.0 & (stop.0 ^ stop.0.wrapping_sub(1)))
             }
             #[inline]
             fn downto_highest(self, stop: Self) -> Self {
                 const TOP: u32 = <$int>::BITS - 1;
-                if stop.0 == 0 { self } else { $name(self.0 & !((1 << (TOP - stop.0.leading_zeros())) - 1)) }
+                // No branch: an empty `stop` cuts at site 0, keeping every site.
+                $name(self.0 & !((1 << (TOP - (stop.0 | 1).leading_zeros())) - 1))
             }
             #[inline]
             fn lowest(self) -> Option<Site> {
@@ -179,6 +230,21 @@ macro_rules! integer_site_set {
                     _ if by < 0 && by > -BITS => $name(self.0 >> -by),
                     _ => $name(0),
                 }
+            }
+            #[inline]
+            fn select(self, index: u32) -> Site {
+                let mut words = [0u64; $words];
+                $store(self.0, &mut words);
+                let (mut rank, mut base) = (index, 0);
+                for word in words {
+                    let count = word.count_ones();
+                    if rank < count {
+                        return base + select_in_word(word, rank) as Site;
+                    }
+                    rank -= count;
+                    base += 64;
+                }
+                super::NO_SITE
             }
             #[inline]
             fn raised(self, by: u32) -> Self {
@@ -547,5 +613,36 @@ impl SetTable {
     /// Empties every set.
     pub fn clear(&mut self) {
         self.data.iter_mut().for_each(|w| *w = 0);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `select` against counting sites off one by one, on integer and wide
+    /// sets, for every rank of many sets (and one past the last).
+    #[test]
+    fn select_finds_the_site_of_each_rank() {
+        fn check<S: SiteSet>(set: S) {
+            let sites: Vec<Site> = set.iter().collect();
+            for (rank, &site) in sites.iter().enumerate() {
+                assert_eq!(set.select(rank as u32), site, "{set:?} rank {rank}");
+            }
+            assert_eq!(set.select(sites.len() as u32), crate::board::NO_SITE);
+        }
+        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+        for _ in 0..2000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let sparse = x & x.rotate_left(23) & x.rotate_left(41);
+            for word in [x, sparse, x >> 40, !0, 1 << 63] {
+                check(Sites64(word));
+                check(Sites128(u128::from(word) << 64 | u128::from(x.rotate_left(7))));
+                check(SitesWide::<2>([word, sparse]));
+            }
+        }
+        check(Sites64(0));
     }
 }

@@ -132,10 +132,29 @@ fn custodial_only<S: SiteSet>(game: &Game, effects: &[EffectOp]) -> Option<Vec<C
     effects
         .iter()
         .map(|effect| match effect {
-            EffectOp::CaptureCustodial { dirs } => Some(Custodial { dirs: dirs.clone(), around: around(dirs) }),
+            EffectOp::CaptureCustodial { dirs } => {
+                Some(Custodial { dirs: dirs.clone(), around: around(dirs), rays: rays(board, dirs) })
+            }
             _ => None,
         })
         .collect()
+}
+
+/// Per direction of `dirs`, when each moves by a constant number of sites:
+/// whether up the site numbers, and per site the sites beyond it that way.
+fn rays<S: SiteSet>(board: &crate::board::Board, dirs: &[Dir]) -> Option<Vec<(bool, Vec<S>)>> {
+    let (steps, _) = board.shifts_apart(dirs)?;
+    let ray = |site: usize, dir: Dir| {
+        let mut set = S::EMPTY;
+        let mut at = board.next(site as _, dir);
+        while at != NO_SITE && !set.contains(at) {
+            set.insert(at);
+            at = board.next(at, dir);
+        }
+        set
+    };
+    let per_site = |dir: Dir| (0..board.site_count()).map(|site| ray(site, dir)).collect();
+    Some(dirs.iter().zip(steps).map(|(&dir, by)| (by > 0, per_site(dir))).collect())
 }
 
 fn lower_rule<S: SiteSet>(game: &Game, rule: &MoveRule) -> Option<Rule<S>> {

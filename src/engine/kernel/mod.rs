@@ -86,6 +86,11 @@ enum Rule<S> {
 struct Custodial<S> {
     dirs: Vec<crate::board::Dir>,
     around: Vec<S>,
+    /// When every direction moves by a constant number of sites, so that a
+    /// line runs up or down the site numbers: per direction, whether up,
+    /// and per site the sites beyond it that way. A line is then found by
+    /// cutting its ray at the first site not an enemy, without a loop.
+    rays: Option<Vec<(bool, Vec<S>)>>,
 }
 
 #[derive(Clone, Debug)]
@@ -165,11 +170,8 @@ pub(super) const MAX_COUNTERS: usize = 16;
 
 /// The site at `index` of a set, in ascending order.
 #[inline]
-fn nth<S: SiteSet>(mut set: S, index: usize) -> Site {
-    for _ in 0..index {
-        set = set.without_lowest();
-    }
-    set.lowest().unwrap_or(NO_SITE)
+fn nth<S: SiteSet>(set: S, index: usize) -> Site {
+    set.select(index as u32)
 }
 
 /// The most move rules a phase of a kernel game has (their counts are kept
@@ -247,7 +249,7 @@ impl<S: SiteSet> Kernel<S> {
     /// Plays `start` out with random moves, as `agents::playout::random_playout`
     /// would, drawing the same numbers from `rng`, for at most `max_plies`
     /// plies: the plies played and the outcome. `kpos` is scratch.
-    pub fn playout<R: Rng>(
+    pub fn playout<R: Rng + Clone>(
         &self,
         start: &State,
         kpos: &mut KernelPosition<S>,
@@ -260,12 +262,20 @@ impl<S: SiteSet> Kernel<S> {
 
     /// `playout` from `kpos`, a position of `position`'s making, which it
     /// plays on.
-    pub fn play_out<R: Rng>(
+    pub fn play_out<R: Rng + Clone>(
         &self,
         kpos: &mut KernelPosition<S>,
         rng: &mut R,
         max_plies: u32,
     ) -> (u32, Option<OutcomeCode>) {
+        // The generator's state in a local, kept in registers.
+        let mut local = rng.clone();
+        let result = self.play_on(kpos, &mut local, max_plies);
+        *rng = local;
+        result
+    }
+
+    fn play_on<R: Rng>(&self, kpos: &mut KernelPosition<S>, rng: &mut R, max_plies: u32) -> (u32, Option<OutcomeCode>) {
         let first = kpos.ply;
         let mut last_mover = None;
         loop {
@@ -395,7 +405,10 @@ impl<S: SiteSet> Kernel<S> {
         };
         for effect in custodial {
             if !effect.around[mv.to as usize].and(kpos.enemies(self, mover)).is_empty() {
-                captured += self.custodial(kpos, mv.to, &effect.dirs, mover);
+                captured += match &effect.rays {
+                    Some(rays) => self.custodial_on_rays(kpos, mv.to, rays, mover),
+                    None => self.custodial(kpos, mv.to, &effect.dirs, mover),
+                };
             }
         }
         for update in &phase.after_move {
@@ -447,6 +460,27 @@ impl<S: SiteSet> Kernel<S> {
             }
         }
         captured
+    }
+
+    /// `custodial` on rays: each line of enemies from `at` is its ray up
+    /// to the first site that is not an enemy, taken when that site is the
+    /// mover's.
+    fn custodial_on_rays(&self, kpos: &mut KernelPosition<S>, at: Site, rays: &[(bool, Vec<S>)], mover: Player) -> u32 {
+        let own = kpos.owned[mover as usize];
+        let enemy = kpos.enemies(self, mover);
+        let mut victims = S::EMPTY;
+        for (up, from_site) in rays {
+            let ray = from_site[at as usize];
+            let stop = enemy.complement_in(ray);
+            let line = if *up { ray.upto_lowest(stop) } else { ray.downto_highest(stop) };
+            if !line.and(own).is_empty() {
+                victims = victims.or(line.and(enemy));
+            }
+        }
+        for victim in victims.iter() {
+            self.capture(kpos, victim);
+        }
+        victims.len()
     }
 
     fn capture(&self, kpos: &mut KernelPosition<S>, site: Site) {
