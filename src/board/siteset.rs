@@ -68,6 +68,13 @@ pub trait SiteSet: Copy + Eq + Debug + Send + Sync + 'static {
         set.lowest().unwrap_or(super::NO_SITE)
     }
 
+    /// The set when `keep` holds, else the empty set (without a branch
+    /// where the width allows: for conditions no predictor learns).
+    #[inline]
+    fn kept_if(self, keep: bool) -> Self {
+        if keep { self } else { Self::EMPTY }
+    }
+
     /// Every site's number raised by `by`, below `CAPACITY` (`shifted(by)`).
     #[inline]
     fn raised(self, by: u32) -> Self {
@@ -245,6 +252,10 @@ macro_rules! integer_site_set {
                     base += 64;
                 }
                 super::NO_SITE
+            }
+            #[inline]
+            fn kept_if(self, keep: bool) -> Self {
+                $name(self.0 & (keep as $int).wrapping_neg())
             }
             #[inline]
             fn raised(self, by: u32) -> Self {

@@ -53,8 +53,10 @@ impl<S: SiteSet> Kernel<S> {
                 next[dir * sites + site] = game.board.next(site as _, dir as _);
             }
         }
+        let players = game.players.len();
         Some(Kernel {
-            players: game.players.len(),
+            players,
+            next_of: std::array::from_fn(|p| if p + 1 >= players { 0 } else { p as u8 + 1 }),
             types: game.pieces.len(),
             all: game.board.all_sites(),
             sites,

@@ -30,6 +30,8 @@ use rand::Rng;
 #[derive(Clone, Debug)]
 pub struct Kernel<S> {
     players: usize,
+    /// Per player, who plays after them.
+    next_of: [Player; MAX_OWNERS],
     types: usize,
     all: S,
     sites: usize,
@@ -208,8 +210,7 @@ impl<S: SiteSet> Kernel<S> {
 
     #[inline]
     fn next_player(&self, player: Player) -> Player {
-        let next = player + 1;
-        if next as usize >= self.players { 0 } else { next }
+        self.next_of[player as usize % MAX_OWNERS]
     }
 
     #[inline]
@@ -404,12 +405,11 @@ impl<S: SiteSet> Kernel<S> {
             }
         };
         for effect in custodial {
-            if !effect.around[mv.to as usize].and(kpos.enemies(self, mover)).is_empty() {
-                captured += match &effect.rays {
-                    Some(rays) => self.custodial_on_rays(kpos, mv.to, rays, mover),
-                    None => self.custodial(kpos, mv.to, &effect.dirs, mover),
-                };
-            }
+            captured += match &effect.rays {
+                Some(rays) => self.custodial_on_rays(kpos, mv.to, rays, mover),
+                None if effect.around[mv.to as usize].and(kpos.enemies(self, mover)).is_empty() => 0,
+                None => self.custodial(kpos, mv.to, &effect.dirs, mover),
+            };
         }
         for update in &phase.after_move {
             if update.piece.is_none_or(|p| p == piece) {
@@ -473,9 +473,8 @@ impl<S: SiteSet> Kernel<S> {
             let ray = from_site[at as usize];
             let stop = enemy.complement_in(ray);
             let line = if *up { ray.upto_lowest(stop) } else { ray.downto_highest(stop) };
-            if !line.and(own).is_empty() {
-                victims = victims.or(line.and(enemy));
-            }
+            let closed = !line.and(own).is_empty();
+            victims = victims.or(line.and(enemy).kept_if(closed));
         }
         for victim in victims.iter() {
             self.capture(kpos, victim);
