@@ -152,3 +152,64 @@ fn one_word_sets_agree_with_two_word_sets() {
         assert_eq!(sites(Sites64::first(n)), sites(Sites128::first(n)), "first {n}");
     }
 }
+
+/// Random words (xorshift), dense and sparse, for the checks below.
+fn words() -> impl Iterator<Item = u64> {
+    let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+    (0..1500).flat_map(move |_| {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        [x, x & x.rotate_left(23) & x.rotate_left(41), x >> 40, !0, 1 << 63, 1, 0]
+    })
+}
+
+/// `select` (a move picked by rank in playouts) against counting sites off
+/// one by one, for every rank of many sets and one past the last.
+#[test]
+fn select_finds_the_site_of_each_rank_at_every_width() {
+    fn check<S: SiteSet>(set: S) {
+        let sites: Vec<Site> = set.iter().collect();
+        for (rank, &site) in sites.iter().enumerate() {
+            assert_eq!(set.select(rank as u32), site, "{set:?} rank {rank}");
+        }
+        assert_eq!(set.select(sites.len() as u32), orrery::board::NO_SITE);
+    }
+    for word in words() {
+        let other = word.rotate_left(7);
+        check(Sites64::load(&[word]));
+        check(Sites128::load(&[other, word]));
+        check(SitesWide::<2>::load(&[word, other]));
+    }
+}
+
+/// The one-word sets' branch-free forms: cuts at the first blocker either
+/// way (an empty blocker set, or one at site 0, keeps or cuts correctly),
+/// `kept_if`, and shifts up and down, against the site-by-site answers.
+#[test]
+fn one_word_sets_cut_keep_and_shift_without_branches() {
+    for word in words() {
+        let ray = Sites64::load(&[word]);
+        for stop in [Sites64::EMPTY, set(&[0]), set(&[5, 40]), Sites64::load(&[word.rotate_left(3)])] {
+            let upto: Vec<Site> = match stop.lowest() {
+                Some(cut) => ray.iter().filter(|&s| s <= cut).collect(),
+                None => ray.iter().collect(),
+            };
+            assert_eq!(ray.upto_lowest(stop).iter().collect::<Vec<_>>(), upto);
+            let highest = stop.iter().last();
+            let downto: Vec<Site> = match highest {
+                Some(cut) => ray.iter().filter(|&s| s >= cut).collect(),
+                None => ray.iter().collect(),
+            };
+            assert_eq!(ray.downto_highest(stop).iter().collect::<Vec<_>>(), downto);
+        }
+        assert_eq!(ray.kept_if(true), ray);
+        assert_eq!(ray.kept_if(false), Sites64::EMPTY);
+        for by in [1, 5, 13, 40] {
+            assert_eq!(ray.raised(by), ray.shifted(by as i32));
+            assert_eq!(ray.lowered(by), ray.shifted(-(by as i32)));
+            let wide = SitesWide::<2>::load(&[word, 0]);
+            assert_eq!(wide.raised(by), wide.shifted(by as i32));
+        }
+    }
+}

@@ -626,34 +626,3 @@ impl SetTable {
         self.data.iter_mut().for_each(|w| *w = 0);
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// `select` against counting sites off one by one, on integer and wide
-    /// sets, for every rank of many sets (and one past the last).
-    #[test]
-    fn select_finds_the_site_of_each_rank() {
-        fn check<S: SiteSet>(set: S) {
-            let sites: Vec<Site> = set.iter().collect();
-            for (rank, &site) in sites.iter().enumerate() {
-                assert_eq!(set.select(rank as u32), site, "{set:?} rank {rank}");
-            }
-            assert_eq!(set.select(sites.len() as u32), crate::board::NO_SITE);
-        }
-        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
-        for _ in 0..2000 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            let sparse = x & x.rotate_left(23) & x.rotate_left(41);
-            for word in [x, sparse, x >> 40, !0, 1 << 63] {
-                check(Sites64(word));
-                check(Sites128(u128::from(word) << 64 | u128::from(x.rotate_left(7))));
-                check(SitesWide::<2>([word, sparse]));
-            }
-        }
-        check(Sites64(0));
-    }
-}
