@@ -6,7 +6,7 @@
 //! engine.
 
 use super::conditions::{Amount, Cond, lower_amount, lower_cond, lower_filter};
-use super::{Blocked, Custodial, Kernel, NextStep, Phase, Rule, Update};
+use super::{Blocked, Custodial, Kernel, NextStep, Phase, Rays, Rule, Update};
 use crate::board::{Dir, NO_SITE, SiteSet};
 use crate::game::Game;
 use crate::game::rules::{
@@ -142,9 +142,9 @@ fn custodial_only<S: SiteSet>(game: &Game, effects: &[EffectOp]) -> Option<Vec<C
         .collect()
 }
 
-/// Per direction of `dirs`, when each moves by a constant number of sites:
-/// whether up the site numbers, and per site the sites beyond it that way.
-fn rays<S: SiteSet>(board: &crate::board::Board, dirs: &[Dir]) -> Option<Vec<(bool, Vec<S>)>> {
+/// The rays of `dirs` from every site, when each moves by a constant number
+/// of sites.
+fn rays<S: SiteSet>(board: &crate::board::Board, dirs: &[Dir]) -> Option<Rays<S>> {
     let (steps, _) = board.shifts_apart(dirs)?;
     let ray = |site: usize, dir: Dir| {
         let mut set = S::EMPTY;
@@ -155,8 +155,11 @@ fn rays<S: SiteSet>(board: &crate::board::Board, dirs: &[Dir]) -> Option<Vec<(bo
         }
         set
     };
-    let per_site = |dir: Dir| (0..board.site_count()).map(|site| ray(site, dir)).collect();
-    Some(dirs.iter().zip(steps).map(|(&dir, by)| (by > 0, per_site(dir))).collect())
+    let ups: Vec<Dir> = dirs.iter().zip(&steps).filter(|&(_, &by)| by > 0).map(|(&d, _)| d).collect();
+    let downs = dirs.iter().zip(&steps).filter(|&(_, &by)| by < 0).map(|(&d, _)| d);
+    let order: Vec<Dir> = ups.iter().copied().chain(downs).collect();
+    let sets = (0..board.site_count()).flat_map(|site| order.iter().map(move |&dir| ray(site, dir)));
+    Some(Rays { per_site: order.len(), ups: ups.len(), sets: sets.collect() })
 }
 
 fn lower_rule<S: SiteSet>(game: &Game, rule: &MoveRule) -> Option<Rule<S>> {

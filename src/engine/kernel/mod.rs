@@ -89,10 +89,18 @@ struct Custodial<S> {
     dirs: Vec<crate::board::Dir>,
     around: Vec<S>,
     /// When every direction moves by a constant number of sites, so that a
-    /// line runs up or down the site numbers: per direction, whether up,
-    /// and per site the sites beyond it that way. A line is then found by
-    /// cutting its ray at the first site not an enemy, without a loop.
-    rays: Option<Vec<(bool, Vec<S>)>>,
+    /// line runs up or down the site numbers: the rays. A line is then found
+    /// by cutting its ray at the first site not an enemy, without a loop.
+    rays: Option<Rays<S>>,
+}
+
+/// Per site, the sites beyond it in each of some directions: first those
+/// up the site numbers, then those down, `per_site` sets a site.
+#[derive(Clone, Debug)]
+struct Rays<S> {
+    per_site: usize,
+    ups: usize,
+    sets: Vec<S>,
 }
 
 #[derive(Clone, Debug)]
@@ -303,6 +311,7 @@ impl<S: SiteSet> Kernel<S> {
 
     /// How many legal moves `player` has in the current phase; each rule's
     /// count and destinations are kept for `find_move`.
+    #[inline(always)]
     fn count_moves(&self, kpos: &mut KernelPosition<S>, player: Player) -> usize {
         let mut total = 0;
         for (i, rule) in self.phases[kpos.phase].rules.iter().enumerate() {
@@ -465,16 +474,21 @@ impl<S: SiteSet> Kernel<S> {
     /// `custodial` on rays: each line of enemies from `at` is its ray up
     /// to the first site that is not an enemy, taken when that site is the
     /// mover's.
-    fn custodial_on_rays(&self, kpos: &mut KernelPosition<S>, at: Site, rays: &[(bool, Vec<S>)], mover: Player) -> u32 {
+    fn custodial_on_rays(&self, kpos: &mut KernelPosition<S>, at: Site, rays: &Rays<S>, mover: Player) -> u32 {
         let own = kpos.owned[mover as usize];
         let enemy = kpos.enemies(self, mover);
         let mut victims = S::EMPTY;
-        for (up, from_site) in rays {
-            let ray = from_site[at as usize];
-            let stop = enemy.complement_in(ray);
-            let line = if *up { ray.upto_lowest(stop) } else { ray.downto_highest(stop) };
+        let first = at as usize * rays.per_site;
+        let (ups, downs) = rays.sets[first..first + rays.per_site].split_at(rays.ups);
+        let mut take = |line: S| {
             let closed = !line.and(own).is_empty();
             victims = victims.or(line.and(enemy).kept_if(closed));
+        };
+        for &ray in ups {
+            take(ray.upto_lowest(enemy.complement_in(ray)));
+        }
+        for &ray in downs {
+            take(ray.downto_highest(enemy.complement_in(ray)));
         }
         for victim in victims.iter() {
             self.capture(kpos, victim);
