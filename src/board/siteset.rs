@@ -153,7 +153,7 @@ fn select_in_word(word: u64, rank: u32) -> u32 {
     let byte = at_most.count_ones() * 8;
     let before = ((through << 8) >> byte) as u32 & 0xff;
     let bits = (word >> byte) as u32 & 0xff;
-    byte + IN_BYTE[(bits | (rank - before) << 8) as usize] as u32
+    byte + IN_BYTE[(bits | (rank - before) << 8) as usize % IN_BYTE.len()] as u32
 }
 
 /// A set held in one machine integer: the same code for every width that
@@ -240,6 +240,15 @@ macro_rules! integer_site_set {
             }
             #[inline]
             fn select(self, index: u32) -> Site {
+                use std::hint::select_unpredictable as choose;
+                if index < 4 {
+                    // A small rank (a step's few destinations): the lowest
+                    // sites cleared one by one, the right one kept without a branch.
+                    let clear = |x: $int| x & x.wrapping_sub(1);
+                    let (x1, x2, x3) = (clear(self.0), clear(clear(self.0)), clear(clear(clear(self.0))));
+                    let x = choose(index < 2, choose(index == 0, self.0, x1), choose(index == 2, x2, x3));
+                    return if x == 0 { super::NO_SITE } else { x.trailing_zeros() as Site };
+                }
                 let mut words = [0u64; $words];
                 $store(self.0, &mut words);
                 let (mut rank, mut base) = (index, 0);

@@ -40,11 +40,11 @@ pub(super) struct Filter<S> {
 #[derive(Clone, Debug)]
 pub(super) enum Cond<S> {
     HandsEmpty,
-    /// All of a player's pieces on the board, compared with a number.
+    /// All of a player's pieces on the board, compared with a number: the
+    /// player by the mover's number, the comparison as a range.
     Pieces {
-        who: Who,
-        op: CompareOp,
-        value: i64,
+        whose: [Player; super::MAX_OWNERS],
+        within: Within,
     },
     Count {
         who: Who,
@@ -55,8 +55,7 @@ pub(super) enum Cond<S> {
     },
     Counter {
         counter: usize,
-        op: CompareOp,
-        value: i64,
+        within: Within,
     },
     MoverIs(Player),
     Full(S),
@@ -64,6 +63,35 @@ pub(super) enum Cond<S> {
     Not(Box<Cond<S>>),
     And(Vec<Cond<S>>),
     Or(Vec<Cond<S>>),
+}
+
+/// A comparison with a fixed number as a range of numbers (`inside`) or
+/// outside one (`!=`), tested with one subtraction and one comparison.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Within {
+    low: i64,
+    span: u64,
+    inside: bool,
+}
+
+impl Within {
+    pub(super) fn new(op: CompareOp, value: i64) -> Within {
+        let range = |low: i64, high: i64| Within { low, span: high.wrapping_sub(low) as u64, inside: true };
+        let never = Within { low: i64::MIN, span: u64::MAX, inside: false };
+        match op {
+            CompareOp::Ge => range(value, i64::MAX),
+            CompareOp::Le => range(i64::MIN, value),
+            CompareOp::Eq => range(value, value),
+            CompareOp::Ne => Within { inside: false, ..range(value, value) },
+            CompareOp::Gt => value.checked_add(1).map_or(never, |low| range(low, i64::MAX)),
+            CompareOp::Lt => value.checked_sub(1).map_or(never, |high| range(i64::MIN, high)),
+        }
+    }
+
+    #[inline]
+    pub(super) fn holds(self, number: i64) -> bool {
+        (number.wrapping_sub(self.low) as u64 <= self.span) == self.inside
+    }
 }
 
 /// A number read from the position.
@@ -142,7 +170,13 @@ pub(super) fn lower_cond<S: SiteSet>(game: &Game, test: &GameTest) -> Option<Con
     Some(match test {
         GameTest::HandsEmpty => Cond::HandsEmpty,
         GameTest::Count { who, types, region: None, op, value } if types.is_empty() => {
-            Cond::Pieces { who: *who, op: *op, value: *value }
+            let players = game.players.len();
+            let whose = std::array::from_fn(|mover| match *who {
+                Who::Mover => mover as Player,
+                Who::Opponent => ((mover + 1) % players) as Player,
+                Who::Player(p) => p,
+            });
+            Cond::Pieces { whose, within: Within::new(*op, *value) }
         }
         GameTest::Count { who, types, region, op, value } => Cond::Count {
             who: *who,
@@ -151,7 +185,9 @@ pub(super) fn lower_cond<S: SiteSet>(game: &Game, test: &GameTest) -> Option<Con
             op: *op,
             value: *value,
         },
-        GameTest::Counter { counter, op, value } => Cond::Counter { counter: *counter, op: *op, value: *value },
+        GameTest::Counter { counter, op, value } => {
+            Cond::Counter { counter: *counter, within: Within::new(*op, *value) }
+        }
         GameTest::MoverIs(player) => Cond::MoverIs(*player),
         GameTest::Full { region } => Cond::Full(game.regions[*region].set.get()),
         GameTest::Compare { left, op, right } => {
@@ -251,22 +287,24 @@ impl<S: SiteSet> KernelPosition<S> {
     #[inline(always)]
     pub(super) fn quick_holds(&self, kernel: &super::Kernel<S>, cond: &Cond<S>, mover: Player) -> bool {
         match cond {
-            Cond::Counter { counter, op, value } => op.holds(self.counters[*counter], *value),
-            Cond::Pieces { who, op, value } => {
-                op.holds(self.owned[kernel.resolve(*who, mover) as usize].len() as i64, *value)
-            }
+            Cond::Counter { counter, within } => within.holds(self.counters[*counter % super::MAX_COUNTERS]),
+            Cond::Pieces { whose, within } => self.pieces_within(whose, *within, mover),
             cond => self.holds(kernel, cond, mover),
         }
+    }
+
+    #[inline]
+    fn pieces_within(&self, whose: &[Player; super::MAX_OWNERS], within: Within, mover: Player) -> bool {
+        let owner = whose[mover as usize % super::MAX_OWNERS] as usize;
+        within.holds(self.owned[owner % super::MAX_OWNERS].len() as i64)
     }
 
     /// Whether a condition holds, seen from `mover`.
     pub(super) fn holds(&self, kernel: &super::Kernel<S>, cond: &Cond<S>, mover: Player) -> bool {
         match cond {
-            Cond::Counter { counter, op, value } => op.holds(self.counters[*counter], *value),
+            Cond::Counter { counter, within } => within.holds(self.counters[*counter % super::MAX_COUNTERS]),
             Cond::HandsEmpty => self.hands.iter().all(|&h| h == 0),
-            Cond::Pieces { who, op, value } => {
-                op.holds(self.owned[kernel.resolve(*who, mover) as usize].len() as i64, *value)
-            }
+            Cond::Pieces { whose, within } => self.pieces_within(whose, *within, mover),
             Cond::Count { who, types, region, op, value } => {
                 op.holds(self.count(kernel, kernel.resolve(*who, mover), types, *region), *value)
             }
