@@ -185,7 +185,7 @@ fn select_finds_the_site_of_each_rank_at_every_width() {
 
 /// The one-word sets' branch-free forms: cuts at the first blocker either
 /// way (an empty blocker set, or one at site 0, keeps or cuts correctly),
-/// `kept_if`, and shifts up and down, against the site-by-site answers.
+/// `kept_if`, and moves up and down, against the site-by-site answers.
 #[test]
 fn one_word_sets_cut_keep_and_shift_without_branches() {
     for word in words() {
@@ -205,11 +205,15 @@ fn one_word_sets_cut_keep_and_shift_without_branches() {
         }
         assert_eq!(ray.kept_if(true), ray);
         assert_eq!(ray.kept_if(false), Sites64::EMPTY);
+        // `moved` is asked only of sets whose sites stay on the board.
         for by in [1, 5, 13, 40] {
-            assert_eq!(ray.raised(by), ray.shifted(by as i32));
-            assert_eq!(ray.lowered(by), ray.shifted(-(by as i32)));
+            let low = Sites64::load(&[word >> by]);
+            assert_eq!(low.moved(by), low.shifted(by));
+            let high = Sites64::load(&[word << by]);
+            assert_eq!(high.moved(-by), high.shifted(-by));
             let wide = SitesWide::<2>::load(&[word, 0]);
-            assert_eq!(wide.raised(by), wide.shifted(by as i32));
+            assert_eq!(wide.moved(by), wide.shifted(by));
+            assert_eq!(wide.moved(-by), wide.shifted(-by));
         }
     }
 }

@@ -75,16 +75,12 @@ pub trait SiteSet: Copy + Eq + Debug + Send + Sync + 'static {
         if keep { self } else { Self::EMPTY }
     }
 
-    /// Every site's number raised by `by`, below `CAPACITY` (`shifted(by)`).
+    /// Every site's number moved by `by` (`shifted(by)`), for a set whose
+    /// sites all stay in range: one rotation for one-word sets, whichever
+    /// way `by` points.
     #[inline]
-    fn raised(self, by: u32) -> Self {
-        self.shifted(by as i32)
-    }
-
-    /// Every site's number lowered by `by`, below `CAPACITY` (`shifted(-by)`).
-    #[inline]
-    fn lowered(self, by: u32) -> Self {
-        self.shifted(-(by as i32))
+    fn moved(self, by: i32) -> Self {
+        self.shifted(by)
     }
 
     /// The set of the first `n` sites.
@@ -267,12 +263,8 @@ macro_rules! integer_site_set {
                 $name(self.0 & (keep as $int).wrapping_neg())
             }
             #[inline]
-            fn raised(self, by: u32) -> Self {
-                $name(self.0 << by)
-            }
-            #[inline]
-            fn lowered(self, by: u32) -> Self {
-                $name(self.0 >> by)
+            fn moved(self, by: i32) -> Self {
+                $name(self.0.rotate_left(by.rem_euclid(<$int>::BITS as i32) as u32))
             }
             #[inline]
             fn first(n: usize) -> Self {

@@ -198,8 +198,7 @@ fn lower_rule<S: SiteSet>(game: &Game, rule: &MoveRule) -> Option<Rule<S>> {
                 reach: (0..sites).map(|s| reach.get(s)).collect(),
                 back: (0..sites).map(|s| back.get(s)).collect(),
                 even: !even.is_empty() && !even.contains(&0),
-                ups: shifts.clone().filter(|&(by, _)| by > 0).map(|(by, m)| (by as u32, m)).collect(),
-                downs: shifts.filter(|&(by, _)| by < 0).map(|(by, m)| (by.unsigned_abs(), m)).collect(),
+                shifts: shifts.collect(),
                 custodial: custodial_only(game, effects)?,
             })
         }

@@ -73,11 +73,10 @@ enum Rule<S> {
         reach: Vec<S>,
         back: Vec<S>,
         /// When every direction moves by a constant number of sites
-        /// (`even`): the directions up the site numbers and those down,
-        /// each as that number and the sites with a next site that way.
+        /// (`even`): per direction, that number and the sites with a next
+        /// site that way (their moves never leave the board: `moved`).
         even: bool,
-        ups: Vec<(u32, S)>,
-        downs: Vec<(u32, S)>,
+        shifts: Vec<(i32, S)>,
         custodial: Vec<Custodial<S>>,
     },
 }
@@ -333,7 +332,7 @@ impl<S: SiteSet> Kernel<S> {
                 let target = kpos.filter(self, on, player);
                 (target.len() as usize, target)
             }
-            Rule::Step { piece, neutral, guard, to, reach, even, ups, downs, .. } => {
+            Rule::Step { piece, neutral, guard, to, reach, even, shifts, .. } => {
                 if guard.as_ref().is_some_and(|g| !kpos.holds(self, g, player)) {
                     return (0, S::EMPTY);
                 }
@@ -341,9 +340,7 @@ impl<S: SiteSet> Kernel<S> {
                 let own = kpos.sets[self.code(owner, *piece)];
                 let target = kpos.filter(self, to, player);
                 let count = if *even {
-                    let up = ups.iter().map(|&(by, has_next)| own.and(has_next).raised(by).and(target).len());
-                    let down = downs.iter().map(|&(by, has_next)| own.and(has_next).lowered(by).and(target).len());
-                    up.sum::<u32>() + down.sum::<u32>()
+                    shifts.iter().map(|&(by, has_next)| own.and(has_next).moved(by).and(target).len()).sum::<u32>()
                 } else {
                     own.iter().map(|from| reach[from as usize].and(target).len()).sum::<u32>()
                 };
