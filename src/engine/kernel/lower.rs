@@ -163,6 +163,7 @@ fn rays<S: SiteSet>(board: &crate::board::Board, dirs: &[Dir]) -> Option<Rays<S>
 }
 
 fn lower_rule<S: SiteSet>(game: &Game, rule: &MoveRule) -> Option<Rule<S>> {
+    let players = game.players.len();
     match rule {
         MoveRule::Place { piece, on, neutral: false, effects, then: None } => Some(Rule::Place {
             piece: *piece,
@@ -192,7 +193,10 @@ fn lower_rule<S: SiteSet>(game: &Game, rule: &MoveRule) -> Option<Rule<S>> {
             let shifts = even.iter().enumerate().map(|(i, &by)| (by, has_next.get::<S>(i)));
             Some(Rule::Step {
                 piece: *piece,
-                neutral: *neutral,
+                moving: std::array::from_fn(|player| {
+                    let owner = if *neutral { players } else { player.min(players) };
+                    game.code(owner as u8, *piece) as u8
+                }),
                 guard,
                 to: lower_filter(to, game.board.all_sites())?,
                 reach: (0..sites).map(|s| reach.get(s)).collect(),

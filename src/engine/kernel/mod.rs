@@ -66,7 +66,9 @@ enum Rule<S> {
     /// One step or leap of a piece to a site of `to`, taking a piece there.
     Step {
         piece: PieceType,
-        neutral: bool,
+        /// Per player moving, the cell code of the pieces that move (a
+        /// neutral rule moves the neutral ones).
+        moving: [u8; MAX_OWNERS],
         guard: Option<Cond<S>>,
         to: Filter<S>,
         /// Per site: where one step from it arrives, and where one arrives from.
@@ -332,12 +334,11 @@ impl<S: SiteSet> Kernel<S> {
                 let target = kpos.filter(self, on, player);
                 (target.len() as usize, target)
             }
-            Rule::Step { piece, neutral, guard, to, reach, even, shifts, .. } => {
+            Rule::Step { moving, guard, to, reach, even, shifts, .. } => {
                 if guard.as_ref().is_some_and(|g| !kpos.holds(self, g, player)) {
                     return (0, S::EMPTY);
                 }
-                let owner = if *neutral { self.players as Player } else { player };
-                let own = kpos.sets[self.code(owner, *piece)];
+                let own = kpos.sets[moving[player as usize % MAX_OWNERS] as usize % MAX_CODES];
                 let target = kpos.filter(self, to, player);
                 let count = if *even {
                     shifts.iter().map(|&(by, has_next)| own.and(has_next).moved(by).and(target).len()).sum::<u32>()
@@ -360,9 +361,8 @@ impl<S: SiteSet> Kernel<S> {
             }
             match rule {
                 Rule::Place { .. } => return KernelMove { rule: i, from: NO_SITE, to: nth(target, index) },
-                Rule::Step { piece, neutral, reach, back, .. } => {
-                    let owner = if *neutral { self.players as Player } else { player };
-                    let own = kpos.sets[self.code(owner, *piece)];
+                Rule::Step { moving, reach, back, .. } => {
+                    let own = kpos.sets[moving[player as usize % MAX_OWNERS] as usize % MAX_CODES];
                     // The same two orders as the general engine's.
                     if target.len() < own.len() {
                         for to in target.iter() {
