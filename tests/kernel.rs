@@ -164,6 +164,58 @@ end {
 }
 "#;
 
+/// A graph board whose lines share their steps in site numbers (a-b-c and
+/// d-e-f both go up by one), so custodial lines cannot be cut from rays
+/// and are walked site by site.
+const GRAPH: &str = r#"
+game "Kernel test: custodial captures along graph lines"
+players red, blue
+board graph {
+  point a at (0, 0)
+  point b at (1, 0)
+  point c at (2, 0)
+  point d at (0, 1)
+  point e at (1, 1)
+  point f at (2, 1)
+  point g at (0, 2)
+  point h at (1, 2)
+  point i at (2, 2)
+  line L1: a - b - c
+  line L2: d - e - f
+  line L3: g - h - i
+  line L4: a - d - g
+  line L5: b - e - h
+  line L6: c - f - i
+  line L7: a - e - i
+}
+piece stone
+counter turns = 0
+setup {
+  hand red: 4 stone
+  hand blue: 4 stone
+}
+phase play {
+  place stone on empty
+  move stone {
+    step lines
+    capture custodial lines
+  }
+  after move: turns += 1
+  when blocked: lose
+}
+end {
+  long: when turns >= 40: most pieces wins, equal draws "long game"
+  wiped: when hands empty and count(opponent) == 0: mover wins "every enemy stone taken"
+}
+"#;
+
+#[test]
+fn custodial_captures_walked_along_graph_lines_play_the_same() {
+    let game = inline("graph.rules", GRAPH);
+    assert!(runs_on_kernel(&game.initial_state()));
+    check_all("graph", &game);
+}
+
 #[test]
 fn pieces_returning_to_hand_and_a_blocked_player_losing_play_the_same() {
     let game = inline("returns.rules", RETURNS);

@@ -134,9 +134,10 @@ fn custodial_only<S: SiteSet>(game: &Game, effects: &[EffectOp]) -> Option<Vec<C
     effects
         .iter()
         .map(|effect| match effect {
-            EffectOp::CaptureCustodial { dirs } => {
-                Some(Custodial { dirs: dirs.clone(), around: around(dirs), rays: rays(board, dirs) })
-            }
+            EffectOp::CaptureCustodial { dirs } => Some(match rays(board, dirs) {
+                Some(rays) => Custodial::OnRays(rays),
+                None => Custodial::Walked { dirs: dirs.clone(), around: around(dirs) },
+            }),
             _ => None,
         })
         .collect()
@@ -201,8 +202,8 @@ fn lower_rule<S: SiteSet>(game: &Game, rule: &MoveRule) -> Option<Rule<S>> {
                 to: lower_filter(to, game.board.all_sites())?,
                 reach: (0..sites).map(|s| reach.get(s)).collect(),
                 back: (0..sites).map(|s| back.get(s)).collect(),
-                even: !even.is_empty() && !even.contains(&0),
-                shifts: shifts.collect(),
+                // A direction that did not move would be counted by no shift.
+                shifts: if even.contains(&0) { Vec::new() } else { shifts.collect() },
                 custodial: custodial_only(game, effects)?,
             })
         }

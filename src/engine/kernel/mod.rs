@@ -74,25 +74,24 @@ enum Rule<S> {
         /// Per site: where one step from it arrives, and where one arrives from.
         reach: Vec<S>,
         back: Vec<S>,
-        /// When every direction moves by a constant number of sites
-        /// (`even`): per direction, that number and the sites with a next
+        /// When every direction moves by a constant number of sites (else
+        /// empty): per direction, that number and the sites with a next
         /// site that way (their moves never leave the board: `moved`).
-        even: bool,
         shifts: Vec<(i32, S)>,
         custodial: Vec<Custodial<S>>,
     },
 }
 
-/// A custodial capture: its directions, and per site the sites one step
-/// away in them (no enemy there, no capture: the common case, one test).
+/// A custodial capture, in one of two forms.
 #[derive(Clone, Debug)]
-struct Custodial<S> {
-    dirs: Vec<crate::board::Dir>,
-    around: Vec<S>,
+enum Custodial<S> {
     /// When every direction moves by a constant number of sites, so that a
     /// line runs up or down the site numbers: the rays. A line is then found
     /// by cutting its ray at the first site not an enemy, without a loop.
-    rays: Option<Rays<S>>,
+    OnRays(Rays<S>),
+    /// Else: its directions, walked site by site, and per site the sites one
+    /// step away in them (no enemy there, no capture: one test).
+    Walked { dirs: Vec<crate::board::Dir>, around: Vec<S> },
 }
 
 /// Per site, the sites beyond it in each of some directions: first those
@@ -236,12 +235,11 @@ impl<S: SiteSet> Kernel<S> {
         let pos = &start.pos;
         let mut kpos = KernelPosition::default();
         let codes = 1 + self.types * (self.players + 1);
-        for code in 0..codes {
+        kpos.sets[0] = pos.sets.get::<S>(0);
+        for code in 1..codes {
             kpos.sets[code] = pos.sets.get::<S>(code);
             let owner = self.owner_of(code as u8);
-            if code > 0 {
-                kpos.owned[owner] = kpos.owned[owner].or(kpos.sets[code]);
-            }
+            kpos.owned[owner] = kpos.owned[owner].or(kpos.sets[code]);
         }
         for (cell, &code) in kpos.cells.iter_mut().zip(&pos.cells) {
             *cell = code as u8;
@@ -334,13 +332,13 @@ impl<S: SiteSet> Kernel<S> {
                 let target = kpos.filter(self, on, player);
                 (target.len() as usize, target)
             }
-            Rule::Step { moving, guard, to, reach, even, shifts, .. } => {
+            Rule::Step { moving, guard, to, reach, shifts, .. } => {
                 if guard.as_ref().is_some_and(|g| !kpos.holds(self, g, player)) {
                     return (0, S::EMPTY);
                 }
                 let own = kpos.sets[moving[player as usize % MAX_OWNERS] as usize % MAX_CODES];
                 let target = kpos.filter(self, to, player);
-                let count = if *even {
+                let count = if !shifts.is_empty() {
                     shifts.iter().map(|&(by, has_next)| own.and(has_next).moved(by).and(target).len()).sum::<u32>()
                 } else {
                     own.iter().map(|from| reach[from as usize].and(target).len()).sum::<u32>()
@@ -411,10 +409,14 @@ impl<S: SiteSet> Kernel<S> {
             }
         };
         for effect in custodial {
-            captured += match &effect.rays {
-                Some(rays) => self.custodial_on_rays(kpos, mv.to, rays, mover),
-                None if effect.around[mv.to as usize].and(kpos.enemies(self, mover)).is_empty() => 0,
-                None => self.custodial(kpos, mv.to, &effect.dirs, mover),
+            captured += match effect {
+                Custodial::OnRays(rays) => self.custodial_on_rays(kpos, mv.to, rays, mover),
+                Custodial::Walked { around, .. }
+                    if around[mv.to as usize].and(kpos.enemies(self, mover)).is_empty() =>
+                {
+                    0
+                }
+                Custodial::Walked { dirs, .. } => self.custodial(kpos, mv.to, dirs, mover),
             };
         }
         for update in &phase.after_move {
