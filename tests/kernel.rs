@@ -73,6 +73,14 @@ fn check_all(name: &str, game: &Arc<Game>) {
     }
 }
 
+/// A rule text of this file's, which the kernel must take and play as the
+/// general engine does.
+fn check_inline(name: &str, text: &str) {
+    let game = inline(&format!("{name}.rules"), text);
+    assert!(runs_on_kernel(&game.initial_state()), "{name}: the kernel does not take it");
+    check_all(name, &game);
+}
+
 fn bundled(file: &str, options: &[(&str, &str)]) -> Arc<Game> {
     let options: Vec<(String, String)> = options.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
     Game::load_with_options(format!("games/{file}"), &options).unwrap_or_else(|e| panic!("{file}: {e}"))
@@ -211,23 +219,17 @@ end {
 
 #[test]
 fn custodial_captures_walked_along_graph_lines_play_the_same() {
-    let game = inline("graph.rules", GRAPH);
-    assert!(runs_on_kernel(&game.initial_state()));
-    check_all("graph", &game);
+    check_inline("graph", GRAPH);
 }
 
 #[test]
 fn pieces_returning_to_hand_and_a_blocked_player_losing_play_the_same() {
-    let game = inline("returns.rules", RETURNS);
-    assert!(runs_on_kernel(&game.initial_state()));
-    check_all("returns", &game);
+    check_inline("returns", RETURNS);
 }
 
 #[test]
 fn neutral_pieces_guards_and_per_player_regions_play_the_same() {
-    let game = inline("neutral.rules", NEUTRAL);
-    assert!(runs_on_kernel(&game.initial_state()));
-    check_all("neutral", &game);
+    check_inline("neutral", NEUTRAL);
 }
 
 /// `orrery bench` says which engine ran, and `--general` plays the same
