@@ -255,3 +255,34 @@ fn bench_names_the_engine_and_general_plays_the_same_games() {
     assert_eq!(games(&kernel), games(&general));
     assert_eq!(games(&kernel).len(), 4, "{kernel}");
 }
+
+/// The kernel's draw gives `gen_range`'s number and leaves the generator
+/// where `gen_range` leaves it, for every count a game can have: small
+/// ones (where rand rejects up to half its draws, so both the first and
+/// the second draw, and the loop after them, are taken), powers of two,
+/// and large ones.
+#[test]
+fn the_kernel_draw_is_rands_gen_range() {
+    use orrery::engine::kernel::draw_below;
+    use rand::Rng;
+    let counts = (1..=300).chain([511, 512, 513, 1 << 20, (1 << 40) + 7, usize::MAX / 3]);
+    let mut draws_after = [0u32; 4];
+    for n in counts {
+        let mut rand_rng = PlayoutRng::seed_from_u64(n as u64);
+        let mut kernel_rng = rand_rng.clone();
+        for _ in 0..200 {
+            let before = kernel_rng.clone();
+            let expected = rand_rng.gen_range(0..n);
+            assert_eq!(draw_below(&mut kernel_rng, n), expected, "count {n}");
+            assert_eq!(kernel_rng, rand_rng, "count {n}: the generators part");
+            // How many draws this one took (one, two, or more).
+            let mut probe = before;
+            let taken = (1..4).find(|_| {
+                rand::RngCore::next_u64(&mut probe);
+                probe == rand_rng
+            });
+            draws_after[taken.unwrap_or(0) as usize] += 1;
+        }
+    }
+    assert!(draws_after[1] > 0 && draws_after[2] > 0 && draws_after[3] > 0, "{draws_after:?}");
+}

@@ -68,6 +68,14 @@ pub trait SiteSet: Copy + Eq + Debug + Send + Sync + 'static {
         set.lowest().unwrap_or(super::NO_SITE)
     }
 
+    /// `select`, for a rank that may lie anywhere in a big set (a placement
+    /// among many empty sites): word by word, with no branch on the rank
+    /// inside a word.
+    #[inline]
+    fn select_spread(self, index: u32) -> Site {
+        self.select(index)
+    }
+
     /// The set when `keep` holds, else the empty set (without a branch
     /// where the width allows: for conditions no predictor learns).
     #[inline]
@@ -245,6 +253,10 @@ macro_rules! integer_site_set {
                     let x = choose(index < 2, choose(index == 0, self.0, x1), choose(index == 2, x2, x3));
                     return if x == 0 { super::NO_SITE } else { x.trailing_zeros() as Site };
                 }
+                self.select_spread(index)
+            }
+            #[inline]
+            fn select_spread(self, index: u32) -> Site {
                 let mut words = [0u64; $words];
                 $store(self.0, &mut words);
                 let (mut rank, mut base) = (index, 0);

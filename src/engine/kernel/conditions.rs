@@ -268,7 +268,8 @@ impl<S: SiteSet> KernelPosition<S> {
     /// The sites of players other than `player` (not neutral pieces).
     #[inline]
     pub(super) fn enemies(&self, kernel: &super::Kernel<S>, player: Player) -> S {
-        let not_enemy = self.sets[0].or(self.owned[kernel.players]).or(self.owned[player as usize]);
+        let owners = (kernel.players % super::MAX_OWNERS, player as usize % super::MAX_OWNERS);
+        let not_enemy = self.sets[0].or(self.owned[owners.0]).or(self.owned[owners.1]);
         not_enemy.complement_in(kernel.all)
     }
 
@@ -289,6 +290,7 @@ impl<S: SiteSet> KernelPosition<S> {
         match cond {
             Cond::Counter { counter, within } => within.holds(self.counters[*counter % super::MAX_COUNTERS]),
             Cond::Pieces { whose, within } => self.pieces_within(whose, *within, mover),
+            Cond::HandsEmpty => self.hands == [0; super::MAX_CODES],
             cond => self.holds(kernel, cond, mover),
         }
     }
@@ -303,7 +305,7 @@ impl<S: SiteSet> KernelPosition<S> {
     pub(super) fn holds(&self, kernel: &super::Kernel<S>, cond: &Cond<S>, mover: Player) -> bool {
         match cond {
             Cond::Counter { counter, within } => within.holds(self.counters[*counter % super::MAX_COUNTERS]),
-            Cond::HandsEmpty => self.hands.iter().all(|&h| h == 0),
+            Cond::HandsEmpty => self.hands == [0; super::MAX_CODES],
             Cond::Pieces { whose, within } => self.pieces_within(whose, *within, mover),
             Cond::Count { who, types, region, op, value } => {
                 op.holds(self.count(kernel, kernel.resolve(*who, mover), types, *region), *value)

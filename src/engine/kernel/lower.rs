@@ -62,8 +62,8 @@ impl<S: SiteSet> Kernel<S> {
             sites,
             next,
             returns: game.pieces.iter().map(|p| p.returns).collect(),
-            code_owner: game.code_owner.clone(),
-            code_type: game.code_type.clone(),
+            code_owner: std::array::from_fn(|code| game.code_owner.get(code).copied().unwrap_or(0)),
+            code_type: std::array::from_fn(|code| game.code_type.get(code).copied().unwrap_or(0)),
             phases,
             end_rules,
         })
@@ -113,8 +113,11 @@ fn lower_phase<S: SiteSet>(game: &Game, phase: &PhaseDef) -> Option<Phase<S>> {
     if phase.moves.len() > super::MAX_RULES {
         return None;
     }
+    let rules = phase.moves.iter().map(|rule| lower_rule(game, rule)).collect::<Option<Vec<_>>>()?;
+    let lone_step = matches!(&rules[..], [Rule::Step { guard: None, shifts, .. }] if !shifts.is_empty());
     Some(Phase {
-        rules: phase.moves.iter().map(|rule| lower_rule(game, rule)).collect::<Option<Vec<_>>>()?,
+        rules,
+        lone_step,
         after_move: updates(&phase.after_move)?,
         after_capture: updates(&phase.after_capture)?,
         next,

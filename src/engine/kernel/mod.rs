@@ -16,7 +16,11 @@
 //! kernel takes (`tests/kernel.rs`).
 
 mod conditions;
+mod draw;
 mod lower;
+
+/// The kernel's draw of a move (public for the tests that hold it to rand's).
+pub use draw::below as draw_below;
 
 use super::outcome::{OutcomeCode, Reason, sole_leader};
 use super::state::State;
@@ -40,8 +44,8 @@ pub struct Kernel<S> {
     /// Per piece type: a captured piece goes back to its owner's hand.
     returns: Vec<bool>,
     /// Per piece code: its owner and its type (as `Game::owner_of`, `type_of`).
-    code_owner: Vec<u8>,
-    code_type: Vec<u8>,
+    code_owner: [u8; MAX_CODES],
+    code_type: [u8; MAX_CODES],
     phases: Vec<Phase<S>>,
     /// Per phase, the end rules a move made in it is checked against, in
     /// the order written: (the rule's number, when, then what).
@@ -57,6 +61,9 @@ struct Phase<S> {
     blocked: Vec<(Option<Cond<S>>, Blocked)>,
     /// The turn passes after a move (no `turn stays`).
     passes_turn: bool,
+    /// Its one rule is a step on shifts with no guard: played by
+    /// `lone_step_ply`, without the rule loop and its table of counts.
+    lone_step: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -184,6 +191,34 @@ fn nth<S: SiteSet>(set: S, index: usize) -> Site {
     set.select(index as u32)
 }
 
+/// The step at `index` among the steps of pieces on `own` to sites of
+/// `target` (`reach` and `back` per site), in `legal_moves`'s order: by
+/// destination when there are fewer of them than pieces, else by origin,
+/// as the general engine orders them.
+#[inline(always)]
+fn find_step<S: SiteSet>(own: S, target: S, reach: &[S], back: &[S], mut index: usize) -> (Site, Site) {
+    if target.len() < own.len() {
+        for to in target.iter() {
+            let froms = back[to as usize].and(own);
+            let n = froms.len() as usize;
+            if index < n {
+                return (nth(froms, index), to);
+            }
+            index -= n;
+        }
+    } else {
+        for from in own.iter() {
+            let tos = reach[from as usize].and(target);
+            let n = tos.len() as usize;
+            if index < n {
+                return (from, nth(tos, index));
+            }
+            index -= n;
+        }
+    }
+    (NO_SITE, NO_SITE)
+}
+
 /// The most move rules a phase of a kernel game has (their counts are kept
 /// between counting and drawing).
 pub(super) const MAX_RULES: usize = 8;
@@ -213,7 +248,7 @@ impl<S: SiteSet> Kernel<S> {
 
     #[inline]
     fn owner_of(&self, code: u8) -> usize {
-        self.code_owner[code as usize] as usize
+        self.code_owner[code as usize % MAX_CODES] as usize % MAX_OWNERS
     }
 
     #[inline]
@@ -283,7 +318,12 @@ impl<S: SiteSet> Kernel<S> {
         result
     }
 
-    fn play_on<R: Rng>(&self, kpos: &mut KernelPosition<S>, rng: &mut R, max_plies: u32) -> (u32, Option<OutcomeCode>) {
+    fn play_on<R: Rng + Clone>(
+        &self,
+        kpos: &mut KernelPosition<S>,
+        rng: &mut R,
+        max_plies: u32,
+    ) -> (u32, Option<OutcomeCode>) {
         let first = kpos.ply;
         let mut last_mover = None;
         loop {
@@ -294,9 +334,14 @@ impl<S: SiteSet> Kernel<S> {
                 return (kpos.ply - first, None);
             }
             let player = kpos.to_move;
-            let total = self.count_moves(kpos, player);
-            if total > 0 {
-                let mv = self.find_move(kpos, player, rng.gen_range(0..total));
+            let phase = &self.phases[kpos.phase];
+            if phase.lone_step {
+                if self.lone_step_ply(kpos, phase, player, rng) {
+                    last_mover = Some(player);
+                    continue;
+                }
+            } else if let total @ 1.. = self.count_moves(kpos, player) {
+                let mv = self.find_move(kpos, player, draw::below(rng, total));
                 self.apply(kpos, mv);
                 last_mover = Some(player);
                 continue;
@@ -358,33 +403,43 @@ impl<S: SiteSet> Kernel<S> {
                 continue;
             }
             match rule {
-                Rule::Place { .. } => return KernelMove { rule: i, from: NO_SITE, to: nth(target, index) },
+                Rule::Place { .. } => {
+                    return KernelMove { rule: i, from: NO_SITE, to: target.select_spread(index as u32) };
+                }
                 Rule::Step { moving, reach, back, .. } => {
                     let own = kpos.sets[moving[player as usize % MAX_OWNERS] as usize % MAX_CODES];
-                    // The same two orders as the general engine's.
-                    if target.len() < own.len() {
-                        for to in target.iter() {
-                            let froms = back[to as usize].and(own);
-                            let n = froms.len() as usize;
-                            if index < n {
-                                return KernelMove { rule: i, from: nth(froms, index), to };
-                            }
-                            index -= n;
-                        }
-                    } else {
-                        for from in own.iter() {
-                            let tos = reach[from as usize].and(target);
-                            let n = tos.len() as usize;
-                            if index < n {
-                                return KernelMove { rule: i, from, to: nth(tos, index) };
-                            }
-                            index -= n;
-                        }
-                    }
+                    let (from, to) = find_step(own, target, reach, back, index);
+                    return KernelMove { rule: i, from, to };
                 }
             }
         }
         unreachable!("the index is below the count of moves")
+    }
+
+    /// One ply of a lone-step phase (see `Phase::lone_step`): its moves
+    /// counted, one drawn and made as `count_moves`, `find_move` and `apply`
+    /// would. False, with nothing drawn, when `player` has no move.
+    #[inline(always)]
+    fn lone_step_ply<R: Rng + Clone>(
+        &self,
+        kpos: &mut KernelPosition<S>,
+        phase: &Phase<S>,
+        player: Player,
+        rng: &mut R,
+    ) -> bool {
+        let Some(Rule::Step { piece, moving, to, reach, back, shifts, custodial, .. }) = phase.rules.first() else {
+            return false;
+        };
+        let own = kpos.sets[moving[player as usize % MAX_OWNERS] as usize % MAX_CODES];
+        let target = kpos.filter(self, to, player);
+        let total: u32 = shifts.iter().map(|&(by, has_next)| own.and(has_next).moved(by).and(target).len()).sum();
+        if total == 0 {
+            return false;
+        }
+        let (from, to) = find_step(own, target, reach, back, draw::below(rng, total as usize));
+        let captured = self.step(kpos, from, to) + self.custodial_captures(kpos, custodial, to, player);
+        self.finish(kpos, kpos.phase, *piece, captured, player);
+        true
     }
 
     /// A move's whole effect, then the end rules (`apply::advance` and `conclude`).
@@ -400,25 +455,52 @@ impl<S: SiteSet> Kernel<S> {
                 (*piece, custodial)
             }
             Rule::Step { piece, custodial, .. } => {
-                if kpos.cells[mv.to as usize] != 0 {
-                    self.capture(kpos, mv.to);
-                    captured += 1;
-                }
-                self.relocate(kpos, mv.from, mv.to);
+                captured += self.step(kpos, mv.from, mv.to);
                 (*piece, custodial)
             }
         };
+        captured += self.custodial_captures(kpos, custodial, mv.to, mover);
+        self.finish(kpos, phase_index, piece, captured, mover);
+    }
+
+    /// A piece moved from `from` to `to`, taking what stood there; how
+    /// many it took.
+    #[inline(always)]
+    fn step(&self, kpos: &mut KernelPosition<S>, from: Site, to: Site) -> u32 {
+        let taken = kpos.cells[to as usize % MAX_CELLS] != 0;
+        if taken {
+            self.capture(kpos, to);
+        }
+        self.relocate(kpos, from, to);
+        taken as u32
+    }
+
+    /// The captures of a move's custodial effects, made; how many.
+    #[inline(always)]
+    fn custodial_captures(
+        &self,
+        kpos: &mut KernelPosition<S>,
+        custodial: &[Custodial<S>],
+        at: Site,
+        mover: Player,
+    ) -> u32 {
+        let mut captured = 0;
         for effect in custodial {
             captured += match effect {
-                Custodial::OnRays(rays) => self.custodial_on_rays(kpos, mv.to, rays, mover),
-                Custodial::Walked { around, .. }
-                    if around[mv.to as usize].and(kpos.enemies(self, mover)).is_empty() =>
-                {
-                    0
-                }
-                Custodial::Walked { dirs, .. } => self.custodial(kpos, mv.to, dirs, mover),
+                Custodial::OnRays(rays) => self.custodial_on_rays(kpos, at, rays, mover),
+                Custodial::Walked { around, .. } if around[at as usize].and(kpos.enemies(self, mover)).is_empty() => 0,
+                Custodial::Walked { dirs, .. } => self.custodial(kpos, at, dirs, mover),
             };
         }
+        captured
+    }
+
+    /// What follows any move of `piece` by `mover` in phase `phase_index`
+    /// that took `captured` pieces: counters, the next phase and player,
+    /// the end rules.
+    #[inline(always)]
+    fn finish(&self, kpos: &mut KernelPosition<S>, phase_index: usize, piece: PieceType, captured: u32, mover: Player) {
+        let phase = &self.phases[phase_index];
         for update in &phase.after_move {
             if update.piece.is_none_or(|p| p == piece) {
                 self.update(kpos, update, mover);
@@ -473,12 +555,13 @@ impl<S: SiteSet> Kernel<S> {
     /// `custodial` on rays: each line of enemies from `at` is its ray up
     /// to the first site that is not an enemy, taken when that site is the
     /// mover's.
+    #[inline(always)]
     fn custodial_on_rays(&self, kpos: &mut KernelPosition<S>, at: Site, rays: &Rays<S>, mover: Player) -> u32 {
-        let own = kpos.owned[mover as usize];
+        let own = kpos.owned[mover as usize % MAX_OWNERS];
         let enemy = kpos.enemies(self, mover);
         let mut victims = S::EMPTY;
-        let first = at as usize * rays.per_site;
-        let (ups, downs) = rays.sets[first..first + rays.per_site].split_at(rays.ups);
+        let here = rays.sets.get((at as usize).wrapping_mul(rays.per_site)..).unwrap_or(&[]);
+        let (ups, downs) = (here.iter().take(rays.ups), here.iter().take(rays.per_site).skip(rays.ups));
         let mut take = |line: S| {
             let closed = !line.and(own).is_empty();
             victims = victims.or(line.and(enemy).kept_if(closed));
@@ -499,7 +582,7 @@ impl<S: SiteSet> Kernel<S> {
         let code = kpos.cells[site as usize];
         self.take(kpos, site);
         let owner = self.owner_of(code);
-        let piece = self.code_type[code as usize] as usize;
+        let piece = self.code_type[code as usize % MAX_CODES] as usize;
         if self.returns[piece] && owner < self.players {
             let slot = owner * self.types + piece;
             if (kpos.hands[slot] as i64) < MAX_HAND {
@@ -508,32 +591,33 @@ impl<S: SiteSet> Kernel<S> {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn take(&self, kpos: &mut KernelPosition<S>, site: Site) {
-        let code = kpos.cells[site as usize];
+        let cell = site as usize % MAX_CELLS;
+        let code = kpos.cells[cell];
         let owner = self.owner_of(code);
-        kpos.cells[site as usize] = 0;
-        kpos.sets[code as usize].remove(site);
+        kpos.cells[cell] = 0;
+        kpos.sets[code as usize % MAX_CODES].remove(site);
         kpos.owned[owner].remove(site);
         kpos.sets[0].insert(site);
     }
 
-    #[inline]
+    #[inline(always)]
     fn put(&self, kpos: &mut KernelPosition<S>, site: Site, code: u8) {
         let owner = self.owner_of(code);
-        kpos.cells[site as usize] = code;
-        kpos.sets[code as usize].insert(site);
+        kpos.cells[site as usize % MAX_CELLS] = code;
+        kpos.sets[code as usize % MAX_CODES].insert(site);
         kpos.owned[owner].insert(site);
         kpos.sets[0].remove(site);
     }
 
-    #[inline]
+    #[inline(always)]
     fn relocate(&self, kpos: &mut KernelPosition<S>, from: Site, to: Site) {
-        let code = kpos.cells[from as usize];
+        let code = kpos.cells[from as usize % MAX_CELLS];
         let owner = self.owner_of(code);
-        kpos.cells[from as usize] = 0;
-        kpos.cells[to as usize] = code;
-        let (set, owned) = (&mut kpos.sets[code as usize], &mut kpos.owned[owner]);
+        kpos.cells[from as usize % MAX_CELLS] = 0;
+        kpos.cells[to as usize % MAX_CELLS] = code;
+        let (set, owned) = (&mut kpos.sets[code as usize % MAX_CODES], &mut kpos.owned[owner]);
         set.remove(from);
         set.insert(to);
         owned.remove(from);
@@ -559,7 +643,7 @@ impl<S: SiteSet> Kernel<S> {
     }
 
     /// The end rules, in the order written, for a move made in `phase`.
-    #[inline]
+    #[inline(always)]
     fn end_check(&self, kpos: &KernelPosition<S>, phase: usize, mover: Player) -> Option<OutcomeCode> {
         for (rule, when, action) in &self.end_rules[phase] {
             if kpos.quick_holds(self, when, mover) {
