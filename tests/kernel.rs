@@ -172,6 +172,42 @@ end {
 }
 "#;
 
+const UNEVEN: &str = r#"
+game "Kernel test: uneven capture lines and a clock"
+players red, blue
+board square 5 x 4
+piece man
+counter clock = 12
+setup {
+  hand red: 8 man
+  hand blue: 8 man
+}
+phase placement {
+  place man on empty
+  next movement when hands empty
+}
+phase movement {
+  # One step rule: the kernel's lone-step ply. Two capture lines run up
+  # the site numbers and one down, so one pair of rays has an empty side.
+  move man {
+    step orthogonal
+    capture custodial { n, e, sw }
+  }
+  after move: clock -= 1
+  after capture: clock = 12
+  when blocked: skip
+}
+end {
+  reduced: in movement when count(opponent) <= 2: mover wins "opponent reduced"
+  quiet: in movement when clock <= 0: most pieces wins, equal draws "the clock ran out"
+}
+"#;
+
+#[test]
+fn uneven_capture_lines_and_counters_set_and_lowered_play_the_same() {
+    check_inline("uneven", UNEVEN);
+}
+
 /// A graph board whose lines share their steps in site numbers (a-b-c and
 /// d-e-f both go up by one), so custodial lines cannot be cut from rays
 /// and are walked site by site.

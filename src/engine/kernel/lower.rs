@@ -6,11 +6,11 @@
 //! engine.
 
 use super::conditions::{Amount, Cond, lower_amount, lower_cond, lower_filter};
-use super::{Blocked, Custodial, Kernel, NextStep, Phase, Rays, Rule, Update};
+use super::{Blocked, Custodial, GeneralUpdate, Kernel, NextStep, Phase, Rays, Rule, Update};
 use crate::board::{Dir, NO_SITE, SiteSet};
 use crate::game::Game;
 use crate::game::rules::{
-    BlockedAction, CounterRef, CounterUpdate, EffectOp, GameTest, Heading, MoveOp, MoveRule, PhaseDef,
+    BlockedAction, CounterRef, CounterUpdate, EffectOp, GameTest, Heading, MoveOp, MoveRule, PhaseDef, UpdateOp,
 };
 
 impl<S: SiteSet> Kernel<S> {
@@ -159,11 +159,17 @@ fn rays<S: SiteSet>(board: &crate::board::Board, dirs: &[Dir]) -> Option<Rays<S>
         }
         set
     };
-    let ups: Vec<Dir> = dirs.iter().zip(&steps).filter(|&(_, &by)| by > 0).map(|(&d, _)| d).collect();
-    let downs = dirs.iter().zip(&steps).filter(|&(_, &by)| by < 0).map(|(&d, _)| d);
-    let order: Vec<Dir> = ups.iter().copied().chain(downs).collect();
-    let sets = (0..board.site_count()).flat_map(|site| order.iter().map(move |&dir| ray(site, dir)));
-    Some(Rays { per_site: order.len(), ups: ups.len(), sets: sets.collect() })
+    let towards = |up: bool| -> Vec<Dir> {
+        dirs.iter().zip(&steps).filter(|&(_, &by)| if up { by > 0 } else { by < 0 }).map(|(&d, _)| d).collect()
+    };
+    let (ups, downs) = (towards(true), towards(false));
+    let per_site = ups.len().max(downs.len());
+    let nth_ray = |site: usize, dirs: &[Dir], i: usize| dirs.get(i).map_or(S::EMPTY, |&dir| ray(site, dir));
+    let pairs = (0..board.site_count())
+        .flat_map(|site| (0..per_site).map(move |i| (site, i)))
+        .map(|(site, i)| (nth_ray(site, &ups, i), nth_ray(site, &downs, i)))
+        .collect();
+    Some(Rays { per_site, pairs })
 }
 
 fn lower_rule<S: SiteSet>(game: &Game, rule: &MoveRule) -> Option<Rule<S>> {
@@ -221,5 +227,15 @@ fn lower_update<S: SiteSet>(game: &Game, update: &CounterUpdate) -> Option<Updat
     };
     let amount: Amount<S> = lower_amount(&update.amount, game.board.all_sites())?;
     let counter: CounterRef = update.counter;
-    Some(Update { piece: update.piece, when, counter, op: update.op, amount })
+    if let (None, None, CounterRef::Fixed(counter), Amount::Number(n)) = (update.piece, &when, counter, &amount) {
+        let affine = match update.op {
+            UpdateOp::Add => Some((-1, *n)),
+            UpdateOp::Sub => n.checked_neg().map(|minus| (-1, minus)),
+            UpdateOp::Set => Some((0, *n)),
+        };
+        if let Some((keep, add)) = affine {
+            return Some(Update::Affine { counter, keep, add });
+        }
+    }
+    Some(Update::General(GeneralUpdate { piece: update.piece, when, counter, op: update.op, amount }))
 }

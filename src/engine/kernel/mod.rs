@@ -101,17 +101,30 @@ enum Custodial<S> {
     Walked { dirs: Vec<crate::board::Dir>, around: Vec<S> },
 }
 
-/// Per site, the sites beyond it in each of some directions: first those
-/// up the site numbers, then those down, `per_site` sets a site.
+/// Per site, the sites beyond it in each of some directions, in pairs of a
+/// ray up the site numbers and one down (an empty ray where one side has
+/// fewer), `per_site` pairs a site: one loop over pairs does both kinds.
 #[derive(Clone, Debug)]
 struct Rays<S> {
     per_site: usize,
-    ups: usize,
-    sets: Vec<S>,
+    pairs: Vec<(S, S)>,
 }
 
 #[derive(Clone, Debug)]
-struct Update<S> {
+enum Update<S> {
+    /// Whatever moved and whenever: a fixed counter set to a number or
+    /// moved by one, as `(counter & keep) + add`, saturating: no branch,
+    /// so that an update after a capture costs nothing to predict.
+    Affine {
+        counter: usize,
+        keep: i64,
+        add: i64,
+    },
+    General(GeneralUpdate<S>),
+}
+
+#[derive(Clone, Debug)]
+struct GeneralUpdate<S> {
     piece: Option<PieceType>,
     when: Option<Cond<S>>,
     counter: CounterRef,
@@ -502,16 +515,10 @@ impl<S: SiteSet> Kernel<S> {
     fn finish(&self, kpos: &mut KernelPosition<S>, phase_index: usize, piece: PieceType, captured: u32, mover: Player) {
         let phase = &self.phases[phase_index];
         for update in &phase.after_move {
-            if update.piece.is_none_or(|p| p == piece) {
-                self.update(kpos, update, mover);
-            }
+            self.update(kpos, update, true, piece, mover);
         }
-        if captured > 0 {
-            for update in &phase.after_capture {
-                if update.piece.is_none_or(|p| p == piece) {
-                    self.update(kpos, update, mover);
-                }
-            }
+        for update in &phase.after_capture {
+            self.update(kpos, update, captured > 0, piece, mover);
         }
         let next = phase.next.iter().find(|n| n.when.as_ref().is_none_or(|w| kpos.quick_holds(self, w, mover)));
         if let Some(next) = next {
@@ -560,17 +567,15 @@ impl<S: SiteSet> Kernel<S> {
         let own = kpos.owned[mover as usize % MAX_OWNERS];
         let enemy = kpos.enemies(self, mover);
         let mut victims = S::EMPTY;
-        let here = rays.sets.get((at as usize).wrapping_mul(rays.per_site)..).unwrap_or(&[]);
-        let (ups, downs) = (here.iter().take(rays.ups), here.iter().take(rays.per_site).skip(rays.ups));
+        let first = (at as usize).wrapping_mul(rays.per_site);
+        let here = rays.pairs.get(first..first.wrapping_add(rays.per_site)).unwrap_or(&[]);
         let mut take = |line: S| {
             let closed = !line.and(own).is_empty();
             victims = victims.or(line.and(enemy).kept_if(closed));
         };
-        for &ray in ups {
-            take(ray.upto_lowest(enemy.complement_in(ray)));
-        }
-        for &ray in downs {
-            take(ray.downto_highest(enemy.complement_in(ray)));
+        for &(up, down) in here {
+            take(up.upto_lowest(enemy.complement_in(up)));
+            take(down.downto_highest(enemy.complement_in(down)));
         }
         for victim in victims.iter() {
             self.capture(kpos, victim);
@@ -626,8 +631,22 @@ impl<S: SiteSet> Kernel<S> {
         kpos.sets[0].remove(to);
     }
 
-    #[inline]
-    fn update(&self, kpos: &mut KernelPosition<S>, update: &Update<S>, mover: Player) {
+    #[inline(always)]
+    fn update(&self, kpos: &mut KernelPosition<S>, update: &Update<S>, happens: bool, piece: PieceType, mover: Player) {
+        match *update {
+            Update::Affine { counter, keep, add } => {
+                let old = kpos.counters[counter % MAX_COUNTERS];
+                let new = (old & keep).saturating_add(add);
+                kpos.counters[counter % MAX_COUNTERS] = std::hint::select_unpredictable(happens, new, old);
+            }
+            Update::General(ref update) if happens && update.piece.is_none_or(|p| p == piece) => {
+                self.general_update(kpos, update, mover);
+            }
+            Update::General(_) => {}
+        }
+    }
+
+    fn general_update(&self, kpos: &mut KernelPosition<S>, update: &GeneralUpdate<S>, mover: Player) {
         if update.when.as_ref().is_some_and(|w| !kpos.holds(self, w, mover)) {
             return;
         }
