@@ -40,12 +40,9 @@ pub(super) struct Filter<S> {
 #[derive(Clone, Debug)]
 pub(super) enum Cond<S> {
     HandsEmpty,
-    /// All of a player's pieces on the board, compared with a number: the
-    /// player by the mover's number, the comparison as a range.
-    Pieces {
-        whose: [Player; super::MAX_OWNERS],
-        within: Within,
-    },
+    /// A counter, or all of a player's pieces on the board, compared with
+    /// a number.
+    Tally(Tally),
     Count {
         who: Who,
         types: Vec<PieceType>,
@@ -53,16 +50,34 @@ pub(super) enum Cond<S> {
         op: CompareOp,
         value: i64,
     },
-    Counter {
-        counter: usize,
-        within: Within,
-    },
     MoverIs(Player),
     Full(S),
     Compare(Amount<S>, CompareOp, Amount<S>),
     Not(Box<Cond<S>>),
     And(Vec<Cond<S>>),
     Or(Vec<Cond<S>>),
+}
+
+/// A number compared with a fixed one: a counter's value, or how many
+/// pieces a player (named from the mover's number) has on the board. Both
+/// are read and one kept, so that end rules of either kind are tested the
+/// same way, without a branch between them.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Tally {
+    counter: usize,
+    whose: [Player; super::MAX_OWNERS],
+    of_pieces: bool,
+    within: Within,
+}
+
+impl Tally {
+    #[inline(always)]
+    fn holds<S: SiteSet>(&self, kpos: &KernelPosition<S>, mover: Player) -> bool {
+        let owner = self.whose[mover as usize % super::MAX_OWNERS] as usize;
+        let pieces = kpos.owned[owner % super::MAX_OWNERS].len() as i64;
+        let value = kpos.counters[self.counter % super::MAX_COUNTERS];
+        self.within.holds(std::hint::select_unpredictable(self.of_pieces, pieces, value))
+    }
 }
 
 /// A comparison with a fixed number as a range of numbers (`inside`) or
@@ -176,7 +191,7 @@ pub(super) fn lower_cond<S: SiteSet>(game: &Game, test: &GameTest) -> Option<Con
                 Who::Opponent => ((mover + 1) % players) as Player,
                 Who::Player(p) => p,
             });
-            Cond::Pieces { whose, within: Within::new(*op, *value) }
+            Cond::Tally(Tally { counter: 0, whose, of_pieces: true, within: Within::new(*op, *value) })
         }
         GameTest::Count { who, types, region, op, value } => Cond::Count {
             who: *who,
@@ -186,7 +201,8 @@ pub(super) fn lower_cond<S: SiteSet>(game: &Game, test: &GameTest) -> Option<Con
             value: *value,
         },
         GameTest::Counter { counter, op, value } => {
-            Cond::Counter { counter: *counter, within: Within::new(*op, *value) }
+            let (whose, within) = ([0; super::MAX_OWNERS], Within::new(*op, *value));
+            Cond::Tally(Tally { counter: *counter, whose, of_pieces: false, within })
         }
         GameTest::MoverIs(player) => Cond::MoverIs(*player),
         GameTest::Full { region } => Cond::Full(game.regions[*region].set.get()),
@@ -288,25 +304,17 @@ impl<S: SiteSet> KernelPosition<S> {
     #[inline(always)]
     pub(super) fn quick_holds(&self, kernel: &super::Kernel<S>, cond: &Cond<S>, mover: Player) -> bool {
         match cond {
-            Cond::Counter { counter, within } => within.holds(self.counters[*counter % super::MAX_COUNTERS]),
-            Cond::Pieces { whose, within } => self.pieces_within(whose, *within, mover),
+            Cond::Tally(tally) => tally.holds(self, mover),
             Cond::HandsEmpty => self.hands == [0; super::MAX_CODES],
             cond => self.holds(kernel, cond, mover),
         }
     }
 
-    #[inline]
-    fn pieces_within(&self, whose: &[Player; super::MAX_OWNERS], within: Within, mover: Player) -> bool {
-        let owner = whose[mover as usize % super::MAX_OWNERS] as usize;
-        within.holds(self.owned[owner % super::MAX_OWNERS].len() as i64)
-    }
-
     /// Whether a condition holds, seen from `mover`.
     pub(super) fn holds(&self, kernel: &super::Kernel<S>, cond: &Cond<S>, mover: Player) -> bool {
         match cond {
-            Cond::Counter { counter, within } => within.holds(self.counters[*counter % super::MAX_COUNTERS]),
+            Cond::Tally(tally) => tally.holds(self, mover),
             Cond::HandsEmpty => self.hands == [0; super::MAX_CODES],
-            Cond::Pieces { whose, within } => self.pieces_within(whose, *within, mover),
             Cond::Count { who, types, region, op, value } => {
                 op.holds(self.count(kernel, kernel.resolve(*who, mover), types, *region), *value)
             }

@@ -114,10 +114,14 @@ fn lower_phase<S: SiteSet>(game: &Game, phase: &PhaseDef) -> Option<Phase<S>> {
         return None;
     }
     let rules = phase.moves.iter().map(|rule| lower_rule(game, rule)).collect::<Option<Vec<_>>>()?;
-    let lone_step = matches!(&rules[..], [Rule::Step { guard: None, shifts, .. }] if !shifts.is_empty());
+    let lone_rule = match &rules[..] {
+        [Rule::Step { guard, shifts, .. }] => guard.is_none() && !shifts.is_empty(),
+        [Rule::Place { .. }] => true,
+        _ => false,
+    };
     Some(Phase {
         rules,
-        lone_step,
+        lone_rule,
         after_move: updates(&phase.after_move)?,
         after_capture: updates(&phase.after_capture)?,
         next,

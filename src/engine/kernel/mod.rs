@@ -61,9 +61,10 @@ struct Phase<S> {
     blocked: Vec<(Option<Cond<S>>, Blocked)>,
     /// The turn passes after a move (no `turn stays`).
     passes_turn: bool,
-    /// Its one rule is a step on shifts with no guard: played by
-    /// `lone_step_ply`, without the rule loop and its table of counts.
-    lone_step: bool,
+    /// Its one rule is a placement, or a step on shifts with no guard:
+    /// played by `lone_rule_ply`, without the rule loop and its table of
+    /// counts.
+    lone_rule: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -348,8 +349,8 @@ impl<S: SiteSet> Kernel<S> {
             }
             let player = kpos.to_move;
             let phase = &self.phases[kpos.phase];
-            if phase.lone_step {
-                if self.lone_step_ply(kpos, phase, player, rng) {
+            if phase.lone_rule {
+                if self.lone_rule_ply(kpos, phase, player, rng) {
                     last_mover = Some(player);
                     continue;
                 }
@@ -384,7 +385,7 @@ impl<S: SiteSet> Kernel<S> {
     fn count_rule(&self, kpos: &KernelPosition<S>, rule: &Rule<S>, player: Player) -> (usize, S) {
         match rule {
             Rule::Place { piece, on, .. } => {
-                if kpos.hands[player as usize * self.types + *piece as usize] == 0 {
+                if kpos.hands[self.hand(player, *piece)] == 0 {
                     return (0, S::EMPTY);
                 }
                 let target = kpos.filter(self, on, player);
@@ -429,19 +430,36 @@ impl<S: SiteSet> Kernel<S> {
         unreachable!("the index is below the count of moves")
     }
 
-    /// One ply of a lone-step phase (see `Phase::lone_step`): its moves
+    /// One ply of a lone-rule phase (see `Phase::lone_rule`): its moves
     /// counted, one drawn and made as `count_moves`, `find_move` and `apply`
     /// would. False, with nothing drawn, when `player` has no move.
     #[inline(always)]
-    fn lone_step_ply<R: Rng + Clone>(
+    fn lone_rule_ply<R: Rng + Clone>(
         &self,
         kpos: &mut KernelPosition<S>,
         phase: &Phase<S>,
         player: Player,
         rng: &mut R,
     ) -> bool {
-        let Some(Rule::Step { piece, moving, to, reach, back, shifts, custodial, .. }) = phase.rules.first() else {
-            return false;
+        let (piece, moving, to, reach, back, shifts, custodial) = match phase.rules.first() {
+            Some(Rule::Step { piece, moving, to, reach, back, shifts, custodial, .. }) => {
+                (piece, moving, to, reach, back, shifts, custodial)
+            }
+            Some(Rule::Place { piece, on, custodial }) => {
+                if kpos.hands[self.hand(player, *piece)] == 0 {
+                    return false;
+                }
+                let target = kpos.filter(self, on, player);
+                if target.is_empty() {
+                    return false;
+                }
+                let to = target.select_spread(draw::below(rng, target.len() as usize) as u32);
+                self.place(kpos, *piece, player, to);
+                let captured = self.custodial_captures(kpos, custodial, to, player);
+                self.finish(kpos, kpos.phase, *piece, captured, player);
+                return true;
+            }
+            None => return false,
         };
         let own = kpos.sets[moving[player as usize % MAX_OWNERS] as usize % MAX_CODES];
         let target = kpos.filter(self, to, player);
@@ -463,8 +481,7 @@ impl<S: SiteSet> Kernel<S> {
         let mut captured = 0;
         let (piece, custodial) = match &phase.rules[mv.rule] {
             Rule::Place { piece, custodial, .. } => {
-                kpos.hands[mover as usize * self.types + *piece as usize] -= 1;
-                self.put(kpos, mv.to, self.code(mover, *piece) as u8);
+                self.place(kpos, *piece, mover, mv.to);
                 (*piece, custodial)
             }
             Rule::Step { piece, custodial, .. } => {
@@ -474,6 +491,19 @@ impl<S: SiteSet> Kernel<S> {
         };
         captured += self.custodial_captures(kpos, custodial, mv.to, mover);
         self.finish(kpos, phase_index, piece, captured, mover);
+    }
+
+    /// A `piece` of `player`'s hand placed on `at`.
+    #[inline(always)]
+    fn place(&self, kpos: &mut KernelPosition<S>, piece: PieceType, player: Player, at: Site) {
+        kpos.hands[self.hand(player, piece)] -= 1;
+        self.put(kpos, at, self.code(player, piece) as u8);
+    }
+
+    /// Where `player`'s hand of `piece` is kept.
+    #[inline]
+    fn hand(&self, player: Player, piece: PieceType) -> usize {
+        (player as usize * self.types + piece as usize) % MAX_CODES
     }
 
     /// A piece moved from `from` to `to`, taking what stood there; how
