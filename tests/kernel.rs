@@ -208,6 +208,32 @@ fn uneven_capture_lines_and_counters_set_and_lowered_play_the_same() {
     check_inline("uneven", UNEVEN);
 }
 
+const PLACING: &str = r#"
+game "Kernel test: placements that capture"
+players red, blue
+board square 4 x 4
+piece stone returns
+counter placed = 0
+setup {
+  hand red: 10 stone
+  hand blue: 10 stone
+}
+phase play {
+  # One placement rule: the kernel's lone-rule ply, custodial captures and all.
+  place stone on empty { capture custodial orthogonal }
+  after move: placed += 1
+  when blocked: draw
+}
+end {
+  full: when placed >= 24: most pieces wins, equal draws "enough stones placed"
+}
+"#;
+
+#[test]
+fn a_lone_placement_rule_that_captures_plays_the_same() {
+    check_inline("placing", PLACING);
+}
+
 /// A graph board whose lines share their steps in site numbers (a-b-c and
 /// d-e-f both go up by one), so custodial lines cannot be cut from rays
 /// and are walked site by site.
