@@ -205,6 +205,14 @@ fn nth<S: SiteSet>(set: S, index: usize) -> Site {
     set.select(index as u32)
 }
 
+/// How many steps the pieces on `own` make to sites of `target`, when every
+/// direction moves by a constant number of sites (`shifts`: per direction,
+/// that number and the sites with a next site that way): one rotation each.
+#[inline(always)]
+fn steps_on_shifts<S: SiteSet>(own: S, target: S, shifts: &[(i32, S)]) -> u32 {
+    shifts.iter().map(|&(by, has_next)| own.and(has_next).moved(by).and(target).len()).sum()
+}
+
 /// The step at `index` among the steps of pieces on `own` to sites of
 /// `target` (`reach` and `back` per site), in `legal_moves`'s order: by
 /// destination when there are fewer of them than pieces, else by origin,
@@ -398,7 +406,7 @@ impl<S: SiteSet> Kernel<S> {
                 let own = kpos.sets[moving[player as usize % MAX_OWNERS] as usize % MAX_CODES];
                 let target = kpos.filter(self, to, player);
                 let count = if !shifts.is_empty() {
-                    shifts.iter().map(|&(by, has_next)| own.and(has_next).moved(by).and(target).len()).sum::<u32>()
+                    steps_on_shifts(own, target, shifts)
                 } else {
                     own.iter().map(|from| reach[from as usize].and(target).len()).sum::<u32>()
                 };
@@ -463,7 +471,7 @@ impl<S: SiteSet> Kernel<S> {
         };
         let own = kpos.sets[moving[player as usize % MAX_OWNERS] as usize % MAX_CODES];
         let target = kpos.filter(self, to, player);
-        let total: u32 = shifts.iter().map(|&(by, has_next)| own.and(has_next).moved(by).and(target).len()).sum();
+        let total = steps_on_shifts(own, target, shifts);
         if total == 0 {
             return false;
         }
@@ -619,7 +627,7 @@ impl<S: SiteSet> Kernel<S> {
         let owner = self.owner_of(code);
         let piece = self.code_type[code as usize % MAX_CODES] as usize;
         if self.returns[piece] && owner < self.players {
-            let slot = owner * self.types + piece;
+            let slot = self.hand(owner as Player, piece as PieceType);
             if (kpos.hands[slot] as i64) < MAX_HAND {
                 kpos.hands[slot] += 1;
             }
