@@ -179,18 +179,23 @@ fn lower_site<S: SiteSet>(test: &SiteTest) -> Option<SiteCond<S>> {
     })
 }
 
+/// The player `who` names, per mover's number (the opponent: the next
+/// player in turn), as a table read without a branch.
+pub(super) fn per_mover(who: Who, players: usize) -> [Player; super::MAX_OWNERS] {
+    std::array::from_fn(|mover| match who {
+        Who::Mover => mover as Player,
+        Who::Opponent => ((mover + 1) % players) as Player,
+        Who::Player(p) => p,
+    })
+}
+
 pub(super) fn lower_cond<S: SiteSet>(game: &Game, test: &GameTest) -> Option<Cond<S>> {
     let sites: S = game.board.all_sites();
     let all = |parts: &[GameTest]| parts.iter().map(|p| lower_cond(game, p)).collect::<Option<Vec<_>>>();
     Some(match test {
         GameTest::HandsEmpty => Cond::HandsEmpty,
         GameTest::Count { who, types, region: None, op, value } if types.is_empty() => {
-            let players = game.players.len();
-            let whose = std::array::from_fn(|mover| match *who {
-                Who::Mover => mover as Player,
-                Who::Opponent => ((mover + 1) % players) as Player,
-                Who::Player(p) => p,
-            });
+            let whose = per_mover(*who, game.players.len());
             Cond::Tally(Tally { counter: 0, whose, of_pieces: true, within: Within::new(*op, *value) })
         }
         GameTest::Count { who, types, region, op, value } => Cond::Count {

@@ -5,12 +5,12 @@
 //! follow-ups, promotions, choices inside moves) leaves it to the general
 //! engine.
 
-use super::conditions::{Amount, Cond, lower_amount, lower_cond, lower_filter};
+use super::conditions::{Amount, Cond, lower_amount, lower_cond, lower_filter, per_mover};
 use super::{Blocked, Custodial, GeneralUpdate, Kernel, NextStep, Phase, Rays, Rule, Update};
 use crate::board::{Dir, NO_SITE, SiteSet};
 use crate::game::Game;
 use crate::game::rules::{
-    BlockedAction, CounterRef, CounterUpdate, EffectOp, GameTest, Heading, MoveOp, MoveRule, PhaseDef, UpdateOp,
+    BlockedAction, CounterRef, CounterUpdate, EffectOp, GameTest, Heading, MoveOp, MoveRule, PhaseDef, UpdateOp, Who,
 };
 
 impl<S: SiteSet> Kernel<S> {
@@ -56,7 +56,7 @@ impl<S: SiteSet> Kernel<S> {
         let players = game.players.len();
         Some(Kernel {
             players,
-            next_of: std::array::from_fn(|p| if p + 1 >= players { 0 } else { p as u8 + 1 }),
+            next_of: per_mover(Who::Opponent, players),
             types: game.pieces.len(),
             all: game.board.all_sites(),
             sites,
