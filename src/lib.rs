@@ -18,6 +18,7 @@ pub mod formats;
 pub mod game;
 pub mod lsp;
 pub mod render;
+pub mod safe_write;
 pub mod serve;
 pub mod syntax;
 pub mod variants;

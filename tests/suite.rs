@@ -32,6 +32,7 @@ mod render;
 mod replays;
 mod royal;
 mod run;
+mod safe_write;
 mod scenarios;
 mod serve;
 mod site_conditions;

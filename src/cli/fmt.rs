@@ -65,7 +65,8 @@ fn format_file(file: &Path, mode: Mode) -> Result<bool, ()> {
         Mode::Check if changed => println!("would reformat {}", file.display()),
         Mode::Check => {}
         Mode::Write if changed => {
-            std::fs::write(file, &formatted).map_err(|e| eprintln!("error: cannot write {}: {e}", file.display()))?;
+            crate::safe_write::replace(file, formatted.as_bytes())
+                .map_err(|e| eprintln!("error: cannot write {}: {e}; the file is unchanged", file.display()))?;
             println!("formatted {}", file.display());
         }
         Mode::Write => {}

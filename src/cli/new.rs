@@ -2,8 +2,6 @@
 //! checking clean, so a new game begins from something that runs.
 
 use crate::formats::scenario::scenarios_for;
-use std::fs::OpenOptions;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 const RULES_TEMPLATE: &str = include_str!("templates/starter.rules");
@@ -39,7 +37,11 @@ fn create(name: &str, dir: &Path) -> Result<(PathBuf, PathBuf), String> {
     std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     let title = name.replace('_', " ");
     write_new(&rules, &fill(RULES_TEMPLATE, name, &title))?;
-    write_new(&scenarios, &fill(SCENARIOS_TEMPLATE, name, &title))?;
+    if let Err(e) = write_new(&scenarios, &fill(SCENARIOS_TEMPLATE, name, &title)) {
+        // Neither or both: a rule file without its scenarios is taken back.
+        let _ = std::fs::remove_file(&rules);
+        return Err(e);
+    }
     Ok((rules, scenarios))
 }
 
@@ -53,12 +55,8 @@ fn fill(template: &str, name: &str, title: &str) -> String {
     template.replace("{{NAME}}", name).replace("{{TITLE}}", title)
 }
 
-/// `create_new` so a file made between the check and the write is still not overwritten.
+/// Never over an existing file, even one made between the check and the
+/// write; a failed write leaves no partial file.
 fn write_new(path: &Path, text: &str) -> Result<(), String> {
-    OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(path)
-        .and_then(|mut file| file.write_all(text.as_bytes()))
-        .map_err(|e| format!("cannot write {}: {e}", path.display()))
+    crate::safe_write::create_new(path, text.as_bytes()).map_err(|e| format!("cannot write {}: {e}", path.display()))
 }

@@ -351,7 +351,7 @@ fn save(history: &History, seed: u64, file: &Path) {
         text.push_str(&line.to_string());
         text.push('\n');
     }
-    match std::fs::write(file, text) {
+    match crate::safe_write::replace(file, text.as_bytes()) {
         Ok(()) => println!("saved {} plies to {}", history.moves.len(), file.display()),
         Err(e) => println!("error: cannot write {}: {e}", file.display()),
     }

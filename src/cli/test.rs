@@ -40,8 +40,10 @@ pub fn run(paths: &[PathBuf], options: &[String], bless: bool) -> i32 {
                 let status = if run.diagnostics.is_empty() { "ok   " } else { "FAIL " };
                 println!("{status} {}: {passed} of {} scenarios hold", scenarios.display(), run.results.len());
                 if !run.fills.is_empty() {
-                    let written = apply(&run.source.text, &run.fills)
-                        .and_then(|text| std::fs::write(&scenarios, text).map_err(|e| format!("cannot write: {e}")));
+                    let written = apply(&run.source.text, &run.fills).and_then(|text| {
+                        crate::safe_write::replace(&scenarios, text.as_bytes())
+                            .map_err(|e| format!("cannot write: {e}; the file is unchanged"))
+                    });
                     match written {
                         Ok(()) => {
                             let n = run.fills.len();
