@@ -60,3 +60,45 @@ fn an_option_value_of_another_kind_is_refused_by_the_game() {
     assert!(text.contains("cannot be `2.5`"), "{text}");
     assert!(text.contains("half a ply"), "{text}");
 }
+
+/// A scenario file in a fresh folder beside a copy of Tic-Tac-Toe; the
+/// rendered diagnostics of running it.
+fn run_tic_tac_toe_scenarios(test: &str, scenarios: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("orrery-scenarios-{test}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let rules = dir.join("tic_tac_toe.rules");
+    std::fs::copy("games/tic_tac_toe.rules", &rules).unwrap();
+    std::fs::write(scenarios_for(&rules), scenarios).unwrap();
+    let run = run_file(&rules, &scenarios_for(&rules)).expect("runs");
+    render_all(&run.source, &run.diagnostics, false)
+}
+
+/// Perft counts are compared depth by depth, and the first difference ends
+/// the comparison: a list as long as 1,000 depths cannot make `orrery test`
+/// count to depth 1,000 when depth 1 is already wrong.
+#[test]
+fn perft_stops_at_the_first_wrong_depth() {
+    let ones = ["1"; 12].join(", ");
+    let rendered =
+        run_tic_tac_toe_scenarios("perft-first", &format!("[[scenario]]\nname = \"ones\"\nperft = [{ones}]\n"));
+    assert!(rendered.contains("perft(1): expected 1, found 9"), "{rendered}");
+    assert_eq!(rendered.matches("perft(").count(), 1, "{rendered}");
+
+    let rendered =
+        run_tic_tac_toe_scenarios("perft-second", "[[scenario]]\nname = \"right then wrong\"\nperft = [9, 7, 1]\n");
+    assert!(rendered.contains("perft(2): expected 7, found 72"), "{rendered}");
+    assert_eq!(rendered.matches("perft(").count(), 1, "{rendered}");
+}
+
+/// A list longer than the deepest count the CLI allows is refused at its
+/// span, before any counting.
+#[test]
+fn a_perft_list_deeper_than_the_limit_is_refused_with_its_span() {
+    let ones = ["1"; 1000].join(", ");
+    let started = std::time::Instant::now();
+    let rendered =
+        run_tic_tac_toe_scenarios("perft-long", &format!("[[scenario]]\nname = \"deep\"\nperft = [{ones}]\n"));
+    assert!(rendered.contains("perft lists 1000 depths; at most 64 are counted"), "{rendered}");
+    assert!(rendered.contains("tic_tac_toe.tests.toml:3:"), "{rendered}");
+    assert!(started.elapsed().as_secs() < 10, "took {:?}", started.elapsed());
+}

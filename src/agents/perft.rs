@@ -5,6 +5,10 @@
 
 use crate::engine::state::{Move, State};
 
+/// The deepest count asked for anywhere (the CLI, scenario files): the count
+/// keeps one position a ply and recurses as deep.
+pub const MAX_DEPTH: u32 = 64;
+
 pub fn perft(state: &State, depth: u32) -> u64 {
     if depth == 0 {
         return 1;

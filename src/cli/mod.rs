@@ -73,7 +73,7 @@ pub enum Command {
         game: GameArgs,
         /// How many plies deep to count (1 to 64: the count keeps one
         /// position a ply, and recurses as deep).
-        #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=64))]
+        #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=i64::from(crate::agents::perft::MAX_DEPTH)))]
         depth: u32,
         /// Show the count under each first move.
         #[arg(long)]
