@@ -37,3 +37,39 @@ phase drop {
     // Gravity alone: on the bottom row, or on the piece on b1.
     assert_eq!(state.legal_move_texts(), ["a1", "b2", "c1"]);
 }
+
+/// `transpose(CONDITION)`: the site with its file and rank exchanged meets
+/// the condition. On a 3 x 3 board a piece goes only where the mirror of
+/// the region `marked` (a2 and c1) lies: b1 and a3.
+#[test]
+fn transpose_mirrors_a_condition_across_the_long_diagonal() {
+    let text = r#"
+game "Mirror"
+players white, black
+board square 3 x 3
+region marked = a2, c1
+piece man
+setup {
+  hand white: 3 man
+  hand black: 3 man
+}
+phase drop {
+  place man on empty and (transpose(marked) or transpose(occupied))
+}
+"#;
+    let game = Game::from_source(Source::new("mirror.rules", text.to_string()), &[]).expect("compiles");
+    let mut state = game.initial_state();
+    assert_eq!(state.legal_move_texts(), ["a3", "b1"]);
+    // A piece on b1 makes its mirror a2 a site to place on too.
+    state.apply(&parse_move(&state, "b1").expect("legal"));
+    assert_eq!(state.legal_move_texts(), ["a2", "a3"]);
+
+    // A board with more files than ranks has sites with no partner.
+    let wide = text.replace("board square 3 x 3", "board square 4 x 3");
+    let Err(orrery::compile::LoadError::Invalid(report)) = Game::from_source(Source::new("wide.rules", wide), &[])
+    else {
+        panic!("a 4 x 3 board cannot transpose");
+    };
+    let codes: Vec<_> = report.diagnostics.iter().map(|d| d.code).collect();
+    assert_eq!(codes, ["E0306", "E0306"], "one error per use");
+}

@@ -7,6 +7,7 @@ mod graph;
 mod hex;
 pub mod siteset;
 mod square;
+mod transpose;
 
 pub use build::build_board;
 pub use siteset::{MAX_SITES, SetTable, SiteSet, Sites, Sites64, Sites128, SitesWide, Width};

@@ -5,7 +5,7 @@
 use crate::board::{SetTable, Sites, Width};
 use crate::check::scope::{Scope, article};
 use crate::diagnostics::Diagnostic;
-use crate::game::rules::{GameTest, Quantity, SiteFilter, SiteTest, Who};
+use crate::game::rules::{GameTest, Quantity, RayQuant, SiteFilter, SiteTest, Who};
 use crate::syntax::ast::{GameCond, SiteCond};
 use crate::syntax::span::Name;
 
@@ -131,6 +131,32 @@ fn fold(scope: &Scope, cond: &SiteCond, sites: usize) -> Option<Folded> {
             };
             let steps = if *along { Vec::new() } else { dirs };
             Some(Folded::Varies(SiteTest::Ray { quant: *quant, back, steps, test: Box::new(test) }))
+        }
+        SiteCond::Transpose(inner, span) => {
+            let inner = fold(scope, inner, sites)?;
+            let board = scope.board.as_ref()?;
+            // One site reached from each: the transposed one, which reaches
+            // back (the exchange is its own inverse), so `back` is the same map.
+            let mut back = SetTable::new(board.width, sites);
+            for site in 0..board.site_count() as crate::board::Site {
+                let Some(image) = board.transposed(site) else {
+                    scope.error(
+                        Diagnostic::error(
+                            "E0306",
+                            format!("site `{}` has no site with file and rank exchanged", board.site_name(site)),
+                        )
+                        .with_label(*span, "needs every site named by file and rank, as many files as ranks")
+                        .with_help("`transpose` is for square and hex boards of N x N sites"),
+                    );
+                    return None;
+                };
+                back.insert(image as usize, site);
+            }
+            let test = match inner {
+                Folded::Fixed(mask) => SiteTest::In(to_set(&mask, board.width), false),
+                Folded::Varies(test) => test,
+            };
+            Some(Folded::Varies(SiteTest::Ray { quant: RayQuant::Some, back, steps: Vec::new(), test: Box::new(test) }))
         }
         SiteCond::Not(inner, _) => Some(match fold(scope, inner, sites)? {
             Folded::Fixed(mask) => Folded::Fixed(mask.into_iter().map(|b| !b).collect()),

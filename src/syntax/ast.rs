@@ -577,6 +577,9 @@ pub enum SiteCond {
         cond: Box<SiteCond>,
         span: Span,
     },
+    /// `transpose(CONDITION)`: the site with its file and rank exchanged
+    /// meets the condition.
+    Transpose(Box<SiteCond>, Span),
     Not(Box<SiteCond>, Span),
     And(Vec<SiteCond>),
     Or(Vec<SiteCond>),

@@ -170,8 +170,9 @@ const BLOCKS: [Rule; 14] = [
 ];
 
 /// Rules whose `(` follows a name with no space: `sites(empty)`, `level(to)`.
-const CALLS: [Rule; 10] = [
+const CALLS: [Rule; 11] = [
     Rule::region_of,
+    Rule::transpose,
     Rule::counter_ref,
     Rule::pattern_measure,
     Rule::sites_count,

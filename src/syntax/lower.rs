@@ -840,6 +840,10 @@ impl Lowerer {
                 let region = self.name(parts.next().expect("region"));
                 SiteCond::RegionOf { region, who: self.name(parts.next().expect("who")) }
             }
+            Rule::transpose => {
+                let inner = first.into_inner().next().expect("transposed condition");
+                SiteCond::Transpose(Box::new(self.site_cond(inner)), span)
+            }
             Rule::ray_cond => {
                 let mut parts = first.into_inner();
                 let quant = match parts.next().expect("quantifier").as_str() {

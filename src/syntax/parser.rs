@@ -642,6 +642,7 @@ fn rule_words(rule: Rule) -> Option<&'static str> {
             "what to remove: piece, region, option, counter, group, track, pattern, phase, attribute, threat, rule, end, dice, stacks or repetition"
         }
         Rule::region_of => "a region of a player, as `home(opponent)`",
+        Rule::transpose => "`transpose(CONDITION)`",
         Rule::compare_op => "a comparison (`>=`, `<=`, `==`, `!=`, `>`, `<`)",
         Rule::not_kw => "`not`",
         Rule::end_rule => "an end rule (`when ...: ...`) or `}`",
