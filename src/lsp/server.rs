@@ -22,7 +22,7 @@ use lsp_types::{
 use std::collections::HashMap;
 use std::io::{self, BufRead, Write};
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::sync::mpsc::{Sender, SyncSender, TryRecvError, sync_channel};
+use std::sync::mpsc::{Sender, TryRecvError, sync_channel};
 
 /// How many read messages may wait for the loop: with bodies of at most
 /// `transport::MAX_BODY`, what waiting messages can hold is bounded.
@@ -75,7 +75,7 @@ pub fn run(mut input: impl BufRead + Send + 'static, output: impl Write) -> io::
     });
     let checker = checker::spawn(move |checked| {
         // The loop has stopped if this fails: the result is not wanted.
-        let _ = SyncSender::send(&events, Event::Checked(Box::new(checked)));
+        let _ = events.send(Event::Checked(Box::new(checked)));
     });
     let mut server =
         Server { output, open: HashMap::new(), shutting_down: false, checker, checking: None, generations: 0 };
