@@ -13,15 +13,15 @@ use std::time::Duration;
 const PATIENCE: Duration = Duration::from_secs(20);
 
 /// A running `orrery lsp` and what it has sent.
-struct Client {
-    child: Child,
+pub(crate) struct Client {
+    pub(crate) child: Child,
     stdin: ChildStdin,
-    messages: Receiver<Value>,
+    pub(crate) messages: Receiver<Value>,
     next_id: i64,
 }
 
 impl Client {
-    fn start() -> Client {
+    pub(crate) fn start() -> Client {
         let mut child = Command::new(env!("CARGO_BIN_EXE_orrery"))
             .arg("lsp")
             .stdin(Stdio::piped())
@@ -62,30 +62,30 @@ impl Client {
         Client { child, stdin, messages, next_id: 1 }
     }
 
-    fn send_raw(&mut self, bytes: &[u8]) {
+    pub(crate) fn send_raw(&mut self, bytes: &[u8]) {
         self.stdin.write_all(bytes).expect("the server reads");
         self.stdin.flush().expect("the server reads");
     }
 
-    fn send(&mut self, message: &Value) {
+    pub(crate) fn send(&mut self, message: &Value) {
         let body = message.to_string();
         self.send_raw(format!("Content-Length: {}\r\n\r\n{body}", body.len()).as_bytes());
     }
 
-    fn notify(&mut self, method: &str, params: Value) {
+    pub(crate) fn notify(&mut self, method: &str, params: Value) {
         self.send(&json!({ "jsonrpc": "2.0", "method": method, "params": params }));
     }
 
     /// Sends a request and waits for its answer (whatever else comes first
     /// is skipped).
-    fn request(&mut self, method: &str, params: Value) -> Value {
+    pub(crate) fn request(&mut self, method: &str, params: Value) -> Value {
         let id = self.next_id;
         self.next_id += 1;
         self.send(&json!({ "jsonrpc": "2.0", "id": id, "method": method, "params": params }));
         self.wait_for(|m| m["id"] == id)
     }
 
-    fn receive(&self) -> Value {
+    pub(crate) fn receive(&self) -> Value {
         match self.messages.recv_timeout(PATIENCE) {
             Ok(message) => message,
             Err(RecvTimeoutError::Timeout) => panic!("no message from orrery lsp in {PATIENCE:?}"),
@@ -93,7 +93,7 @@ impl Client {
         }
     }
 
-    fn wait_for(&self, wanted: impl Fn(&Value) -> bool) -> Value {
+    pub(crate) fn wait_for(&self, wanted: impl Fn(&Value) -> bool) -> Value {
         loop {
             let message = self.receive();
             if wanted(&message) {
@@ -102,14 +102,14 @@ impl Client {
         }
     }
 
-    fn initialize(&mut self) -> Value {
+    pub(crate) fn initialize(&mut self) -> Value {
         let answer = self.request("initialize", json!({ "capabilities": {}, "processId": null, "rootUri": null }));
         self.notify("initialized", json!({}));
         answer
     }
 
     /// Opens a document and returns the diagnostics published for it.
-    fn open(&mut self, uri: &str, text: &str) -> Vec<Value> {
+    pub(crate) fn open(&mut self, uri: &str, text: &str) -> Vec<Value> {
         let document = json!({ "uri": uri, "languageId": "orrery", "version": 1, "text": text });
         self.notify("textDocument/didOpen", json!({ "textDocument": document }));
         self.diagnostics(uri)
@@ -126,14 +126,14 @@ impl Client {
         self.diagnostics(uri)
     }
 
-    fn diagnostics(&self, uri: &str) -> Vec<Value> {
+    pub(crate) fn diagnostics(&self, uri: &str) -> Vec<Value> {
         let published =
             self.wait_for(|m| m["method"] == "textDocument/publishDiagnostics" && m["params"]["uri"] == uri);
         published["params"]["diagnostics"].as_array().expect("a list of diagnostics").clone()
     }
 
     /// `shutdown` then `exit`; the exit status.
-    fn stop(mut self) -> Option<i32> {
+    pub(crate) fn stop(mut self) -> Option<i32> {
         let answer = self.request("shutdown", Value::Null);
         assert!(answer.get("error").is_none(), "{answer}");
         self.notify("exit", Value::Null);
@@ -161,7 +161,7 @@ fn wait_with_patience(child: &mut Child) -> Option<i32> {
     }
 }
 
-fn root() -> PathBuf {
+pub(crate) fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
@@ -171,7 +171,7 @@ fn uri_of(path: &Path) -> String {
     format!("file://{}", path.display().to_string().replace(' ', "%20"))
 }
 
-fn position(line: u64, character: u64) -> Value {
+pub(crate) fn position(line: u64, character: u64) -> Value {
     json!({ "line": line, "character": character })
 }
 
@@ -192,14 +192,14 @@ fn offset_of(text: &str, position: &Value) -> usize {
 }
 
 /// The LSP position of a byte offset, for placing the cursor.
-fn position_of(text: &str, offset: usize) -> Value {
+pub(crate) fn position_of(text: &str, offset: usize) -> Value {
     let before = &text[..offset];
     let line = before.matches('\n').count();
     let line_start = before.rfind('\n').map_or(0, |i| i + 1);
     position(line as u64, before[line_start..].encode_utf16().count() as u64)
 }
 
-const GAME: &str = "games/man_in_the_moon.rules";
+pub(crate) const GAME: &str = "games/man_in_the_moon.rules";
 
 #[test]
 fn a_session_open_check_hover_define_complete_outline_and_shut_down() {

@@ -22,6 +22,7 @@ mod fuzz;
 mod kernel;
 mod limits;
 mod lsp;
+mod lsp_robustness;
 mod man_in_the_moon;
 mod mutate;
 mod play;

@@ -28,20 +28,36 @@ pub struct Document {
 }
 
 impl Document {
-    pub fn new(uri: Url, text: String) -> Self {
+    /// A document, checked: its `diagnostics` are what `orrery check` says.
+    pub fn checked(uri: Url, text: String) -> Self {
+        let (mut document, loading) = Self::read(uri, text);
+        // As `orrery check` does: a variant whose base cannot be loaded is not
+        // checked further.
+        document.diagnostics =
+            if loading.is_empty() { crate::compile::compile(&document.source, &[]).1 } else { loading };
+        document
+    }
+
+    /// A document parsed but not checked (no diagnostics), to answer
+    /// requests on text whose check is still to come: about half a check's
+    /// time, the parse alone.
+    pub fn unchecked(uri: Url, text: String) -> Self {
+        Self::read(uri, text).0
+    }
+
+    /// The document without diagnostics, and what loading its bases found.
+    fn read(uri: Url, text: String) -> (Self, Vec<Diagnostic>) {
         let path = path_of(&uri);
         let (source, loading) = match &path {
             Some(path) => crate::variants::load_source_text(path, text.clone()),
             None => (Source::new(uri.to_string(), text.clone()), Vec::new()),
         };
-        // As `orrery check` does: a variant whose base cannot be loaded is not
-        // checked further.
-        let diagnostics = if loading.is_empty() { crate::compile::compile(&source, &[]).1 } else { loading };
         let own_start = source.files.last().map_or(0, |(_, start)| *start);
         let (file, _) = crate::syntax::parse(&source.text);
         let (merged, _) = crate::variants::merge(file.clone(), &source);
         let index = LineIndex::new(&text);
-        Document { uri, text, source, own_start, index, diagnostics, file, merged }
+        let document = Document { uri, text, source, own_start, index, diagnostics: Vec::new(), file, merged };
+        (document, loading)
     }
 
     /// Whether a span of the source lies in the document's own text.

@@ -34,7 +34,9 @@ impl LineIndex {
     pub fn offset(&self, text: &str, position: Position) -> usize {
         let Some(&start) = self.starts.get(position.line as usize) else { return text.len() };
         let end = self.starts.get(position.line as usize + 1).map_or(text.len(), |&next| next - 1);
-        let line = &text[start..end];
+        // A `\r\n` ends a line as `\n` does: no character is placed between them.
+        let line = text[start..end].strip_suffix('\r').unwrap_or(&text[start..end]);
+        let end = start + line.len();
         let mut units = 0usize;
         for (i, c) in line.char_indices() {
             if units >= position.character as usize {

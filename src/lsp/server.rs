@@ -1,6 +1,11 @@
-//! The server's loop: one message at a time, read, answered, and the
-//! documents' diagnostics published whenever their text changes.
+//! The server's loop. Messages are read on a thread of their own and
+//! handled here in order; documents are checked on another thread
+//! (`checker`). A change only edits the document's text: a check is started
+//! when no message is waiting and none is running, so a storm of changes
+//! costs one check of the last text, and a request is answered at once from
+//! the text as it is (parsed then if need be, without waiting for a check).
 
+use super::checker::{self, Checked, Job};
 use super::document::Document;
 use super::transport::{self, Incoming};
 use lsp_server::{ErrorCode, Message, Notification, Request, RequestId, Response};
@@ -17,30 +22,91 @@ use lsp_types::{
 use std::collections::HashMap;
 use std::io::{self, BufRead, Write};
 use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::mpsc::{Sender, TryRecvError, sync_channel};
+
+/// How many read messages may wait for the loop: with bodies of at most
+/// `transport::MAX_BODY`, what waiting messages can hold is bounded.
+const WAITING: usize = 8;
+
+/// What the loop handles next.
+enum Event {
+    Read(io::Result<Incoming>),
+    Checked(Box<Checked>),
+}
+
+/// An open document as the editor has it.
+struct Open {
+    text: String,
+    /// The editor's version of the text, given back with its diagnostics.
+    version: i32,
+    /// Changes with every change of the text or of its bases; unique across
+    /// documents, so a check of a closed document's text matches nothing.
+    generation: u64,
+    /// The generation whose diagnostics were last published.
+    published: Option<u64>,
+    /// The text's document, if made since its last change (checked, or
+    /// only parsed to answer a request).
+    document: Option<Document>,
+}
 
 pub struct Server<W: Write> {
     output: W,
-    documents: HashMap<Url, Document>,
+    open: HashMap<Url, Open>,
     shutting_down: bool,
+    checker: Sender<Job>,
+    /// The check running, if any: its document and generation.
+    checking: Option<(Url, u64)>,
+    generations: u64,
 }
 
 /// How the server stopped: 0 after `shutdown` then `exit`, 1 otherwise
 /// (as the protocol asks).
-pub fn run(input: &mut impl BufRead, output: impl Write) -> io::Result<i32> {
-    let mut server = Server { output, documents: HashMap::new(), shutting_down: false };
+pub fn run(mut input: impl BufRead + Send + 'static, output: impl Write) -> io::Result<i32> {
+    let (events, waiting) = sync_channel(WAITING);
+    let read = events.clone();
+    std::thread::spawn(move || {
+        loop {
+            let incoming = transport::read(&mut input);
+            let last = !matches!(incoming, Ok(Incoming::Message(_) | Incoming::Malformed(..)));
+            if read.send(Event::Read(incoming)).is_err() || last {
+                return;
+            }
+        }
+    });
+    let checker = checker::spawn(move |checked| {
+        // The loop has stopped if this fails: the result is not wanted.
+        let _ = events.send(Event::Checked(Box::new(checked)));
+    });
+    let mut server =
+        Server { output, open: HashMap::new(), shutting_down: false, checker, checking: None, generations: 0 };
     loop {
-        match transport::read(input)? {
-            Incoming::End => return Ok(1),
-            Incoming::Malformed(code, message) => {
-                transport::write_error_without_id(&mut server.output, code, &message)?
+        let event = match waiting.try_recv() {
+            Ok(event) => event,
+            Err(TryRecvError::Empty) => {
+                // Nothing waiting: the time to check what has changed.
+                server.start_check();
+                match waiting.recv() {
+                    Ok(event) => event,
+                    Err(_) => return Ok(1),
+                }
             }
-            Incoming::Message(Message::Notification(n)) if n.method == "exit" => {
-                return Ok(if server.shutting_down { 0 } else { 1 });
-            }
-            Incoming::Message(Message::Request(request)) => server.request(request)?,
-            Incoming::Message(Message::Notification(notification)) => server.notification(notification)?,
-            // The server sends no requests, so expects no responses.
-            Incoming::Message(Message::Response(_)) => {}
+            Err(TryRecvError::Disconnected) => return Ok(1),
+        };
+        match event {
+            Event::Checked(checked) => server.checked(*checked)?,
+            Event::Read(incoming) => match incoming? {
+                Incoming::End => return Ok(1),
+                Incoming::Malformed(code, message) => {
+                    transport::write_error_without_id(&mut server.output, code, &message)?
+                }
+                Incoming::Message(Message::Notification(n)) if n.method == "exit" => {
+                    return Ok(if server.shutting_down { 0 } else { 1 });
+                }
+                Incoming::Message(Message::Request(request)) => server.request(request)?,
+                Incoming::Message(Message::Notification(notification)) => server.notification(notification)?,
+                // The server sends no requests, so expects no responses.
+                Incoming::Message(Message::Response(_)) => {}
+            },
         }
     }
 }
@@ -49,7 +115,7 @@ fn capabilities() -> ServerCapabilities {
     ServerCapabilities {
         text_document_sync: Some(TextDocumentSyncCapability::Options(TextDocumentSyncOptions {
             open_close: Some(true),
-            change: Some(TextDocumentSyncKind::FULL),
+            change: Some(TextDocumentSyncKind::INCREMENTAL),
             save: Some(TextDocumentSyncSaveOptions::Supported(true)),
             ..TextDocumentSyncOptions::default()
         })),
@@ -137,10 +203,15 @@ impl<W: Write> Server<W> {
         }
     }
 
-    /// An open document; `None` (an empty answer) for one never opened.
+    /// An open document, parsed now if its text has changed since it was
+    /// last made; `None` (an empty answer) for one never opened.
     #[allow(clippy::unnecessary_wraps)] // the `?` at each use reads as the other lookups
-    fn document(&self, uri: &Url) -> Result<Option<&Document>, (ErrorCode, String)> {
-        Ok(self.documents.get(uri))
+    fn document(&mut self, uri: &Url) -> Result<Option<&Document>, (ErrorCode, String)> {
+        let Some(open) = self.open.get_mut(uri) else { return Ok(None) };
+        if open.document.is_none() {
+            open.document = Some(Document::unchecked(uri.clone(), open.text.clone()));
+        }
+        Ok(open.document.as_ref())
     }
 
     fn notification(&mut self, notification: Notification) -> io::Result<()> {
@@ -151,32 +222,43 @@ impl<W: Write> Server<W> {
         match notification.method.as_str() {
             DidOpenTextDocument::METHOD => {
                 if let Some(p) = params::<lsp_types::DidOpenTextDocumentParams>(notification) {
-                    self.update(p.text_document.uri, p.text_document.text)?;
+                    let document = p.text_document;
+                    let generation = self.next_generation();
+                    let open = Open {
+                        text: document.text,
+                        version: document.version,
+                        generation,
+                        published: None,
+                        document: None,
+                    };
+                    self.open.insert(document.uri, open);
                 }
             }
             DidChangeTextDocument::METHOD => {
                 if let Some(p) = params::<lsp_types::DidChangeTextDocumentParams>(notification) {
-                    let uri = p.text_document.uri;
-                    let mut text = self.documents.get(&uri).map(|d| d.text.clone()).unwrap_or_default();
-                    for change in p.content_changes {
-                        apply_change(&mut text, change);
+                    let generation = self.next_generation();
+                    if let Some(open) = self.open.get_mut(&p.text_document.uri) {
+                        super::edits::apply(&mut open.text, p.content_changes);
+                        open.version = p.text_document.version;
+                        open.generation = generation;
+                        open.document = None;
                     }
-                    self.update(uri, text)?;
                 }
             }
             DidSaveTextDocument::METHOD => {
                 // A saved file may be another open file's base: every open
-                // document is checked again.
-                let open: Vec<(Url, String)> =
-                    self.documents.iter().map(|(uri, d)| (uri.clone(), d.text.clone())).collect();
-                for (uri, text) in open {
-                    self.update(uri, text)?;
+                // document is checked again, and parsed again when asked
+                // about.
+                for open in self.open.values_mut() {
+                    self.generations += 1;
+                    open.generation = self.generations;
+                    open.document = None;
                 }
             }
             DidCloseTextDocument::METHOD => {
                 if let Some(p) = params::<lsp_types::DidCloseTextDocumentParams>(notification) {
-                    self.documents.remove(&p.text_document.uri);
-                    self.publish(p.text_document.uri, Vec::new())?;
+                    self.open.remove(&p.text_document.uri);
+                    self.publish(p.text_document.uri, Vec::new(), None)?;
                 }
             }
             _ => {}
@@ -184,41 +266,53 @@ impl<W: Write> Server<W> {
         Ok(())
     }
 
-    /// Checks a document's new text and publishes what the checker says.
-    fn update(&mut self, uri: Url, text: String) -> io::Result<()> {
-        let analysed = catch_unwind(AssertUnwindSafe(|| {
-            let document = Document::new(uri.clone(), text);
-            let diagnostics = super::diagnostics::to_lsp(&document);
-            (document, diagnostics)
-        }));
-        match analysed {
-            Ok((document, diagnostics)) => {
-                self.documents.insert(uri.clone(), document);
-                self.publish(uri, diagnostics)
-            }
-            Err(_) => {
-                self.documents.remove(&uri);
-                Ok(())
-            }
+    fn next_generation(&mut self) -> u64 {
+        self.generations += 1;
+        self.generations
+    }
+
+    /// Starts checking a document whose diagnostics are not of its text,
+    /// unless a check is running already.
+    fn start_check(&mut self) {
+        if self.checking.is_some() {
+            return;
+        }
+        let Some((uri, open)) = self.open.iter().find(|(_, open)| open.published != Some(open.generation)) else {
+            return;
+        };
+        let job = Job { uri: uri.clone(), generation: open.generation, text: open.text.clone() };
+        self.checking = Some((job.uri.clone(), job.generation));
+        if self.checker.send(job).is_err() {
+            // The checking thread is gone (it catches panics, so this is
+            // not expected): documents are no longer checked, but requests
+            // are still answered.
+            self.open.values_mut().for_each(|open| open.published = Some(open.generation));
+            self.checking = None;
         }
     }
 
-    fn publish(&mut self, uri: Url, diagnostics: Vec<lsp_types::Diagnostic>) -> io::Result<()> {
-        let params = PublishDiagnosticsParams { uri, diagnostics, version: None };
+    /// A check has ended: its diagnostics are published if its text is still
+    /// the document's, dropped otherwise (the loop checks the new text next).
+    fn checked(&mut self, checked: Checked) -> io::Result<()> {
+        self.checking = None;
+        let Some(open) = self.open.get_mut(&checked.uri) else { return Ok(()) };
+        if open.generation != checked.generation {
+            return Ok(());
+        }
+        open.published = Some(checked.generation);
+        let version = open.version;
+        match checked.outcome {
+            Some((document, diagnostics)) => {
+                open.document = Some(document);
+                self.publish(checked.uri, diagnostics, Some(version))
+            }
+            // The checker failed on this text: nothing to say about it.
+            None => Ok(()),
+        }
+    }
+
+    fn publish(&mut self, uri: Url, diagnostics: Vec<lsp_types::Diagnostic>, version: Option<i32>) -> io::Result<()> {
+        let params = PublishDiagnosticsParams { uri, diagnostics, version };
         self.send(Notification::new(PublishDiagnostics::METHOD.to_string(), params).into())
-    }
-}
-
-/// Applies one change: the whole text, or (from a client that sends them
-/// despite the full synchronisation asked for) a range's replacement.
-fn apply_change(text: &mut String, change: lsp_types::TextDocumentContentChangeEvent) {
-    match change.range {
-        None => *text = change.text,
-        Some(range) => {
-            let index = super::positions::LineIndex::new(text);
-            let start = index.offset(text, range.start);
-            let end = index.offset(text, range.end).max(start);
-            text.replace_range(start..end, &change.text);
-        }
     }
 }

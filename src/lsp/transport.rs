@@ -1,12 +1,23 @@
 //! The base protocol over a byte stream: `Content-Length` headers, then a
 //! JSON body. Read here rather than by `lsp-server`'s own reader so that a
-//! malformed message is answered with an error and the server goes on.
+//! malformed message is answered with an error and the server goes on, and
+//! so that no input, however long or garbled, is held whole: a header line
+//! is read up to `MAX_HEADER_LINE` bytes and a body up to `MAX_BODY`.
 
 use lsp_server::Message;
 use std::io::{self, BufRead, Read, Write};
 
-/// The largest body read; a longer one is skipped and reported.
-const MAX_BODY: usize = 64 << 20;
+/// The longest header line kept. A longer one is read to its end, only its
+/// last `MAX_HEADER_LINE` bytes kept (where a `Content-Length` header glued
+/// to garbage would be).
+const MAX_HEADER_LINE: usize = 4 << 10;
+
+/// The largest body read; a longer one is skipped and reported. As much as
+/// `orrery serve` takes: a rule file is far smaller.
+pub const MAX_BODY: usize = 16 << 20;
+
+/// The header that frames a message, written in any case.
+const CONTENT_LENGTH: &[u8] = b"content-length:";
 
 /// What the next message on the stream is.
 pub enum Incoming {
@@ -20,14 +31,15 @@ pub enum Incoming {
 
 pub fn read(input: &mut impl BufRead) -> io::Result<Incoming> {
     let mut length: Option<Result<usize, String>> = None;
-    let mut line = String::new();
+    let mut line = Vec::new();
     let mut any_header = false;
     loop {
-        line.clear();
-        if input.read_line(&mut line)? == 0 {
-            return Ok(Incoming::End);
-        }
-        let header = line.trim_end_matches(['\r', '\n']);
+        let whole = match read_line(input, &mut line)? {
+            Line::End => return Ok(Incoming::End),
+            Line::Whole => true,
+            Line::Tail => false,
+        };
+        let header = line.trim_ascii_end();
         if header.is_empty() {
             // Blank lines between messages are skipped.
             if any_header {
@@ -36,10 +48,10 @@ pub fn read(input: &mut impl BufRead) -> io::Result<Incoming> {
             continue;
         }
         any_header = true;
-        if let Some((name, value)) = header.split_once(':')
-            && name.trim().eq_ignore_ascii_case("Content-Length")
-        {
-            length = Some(value.trim().parse::<usize>().map_err(|_| format!("bad Content-Length `{}`", value.trim())));
+        // Other headers (`Content-Type`), and lines that are not headers at
+        // all, not even text, are passed over.
+        if let Some(value) = content_length(header, whole) {
+            length = Some(parse_length(value));
         }
     }
     let length = match length {
@@ -54,9 +66,12 @@ pub fn read(input: &mut impl BufRead) -> io::Result<Incoming> {
             format!("a message of {length} bytes, over the limit of {MAX_BODY}"),
         ));
     }
-    let mut body = vec![0; length];
-    if let Err(e) = input.read_exact(&mut body) {
-        return if e.kind() == io::ErrorKind::UnexpectedEof { Ok(Incoming::End) } else { Err(e) };
+    // Read as it comes rather than into a buffer of the announced length:
+    // a length announced but never sent costs nothing.
+    let mut body = Vec::new();
+    input.take(length as u64).read_to_end(&mut body)?;
+    if body.len() < length {
+        return Ok(Incoming::End);
     }
     Ok(match serde_json::from_slice::<Message>(&body) {
         Ok(message) => Incoming::Message(message),
@@ -65,6 +80,71 @@ pub fn read(input: &mut impl BufRead) -> io::Result<Incoming> {
             Err(e) => Incoming::Malformed(PARSE_ERROR, format!("the body is not JSON: {e}")),
         },
     })
+}
+
+/// How a header line was read.
+enum Line {
+    /// The line, whole, with its end.
+    Whole,
+    /// A line too long to keep: its last `MAX_HEADER_LINE` bytes.
+    Tail,
+    /// The stream ended before the line did.
+    End,
+}
+
+/// Reads a line into `line` (cleared first), keeping at most its last
+/// `MAX_HEADER_LINE` bytes, whatever its length and its bytes.
+fn read_line(input: &mut impl BufRead, line: &mut Vec<u8>) -> io::Result<Line> {
+    line.clear();
+    let mut cut = false;
+    loop {
+        let available = match input.fill_buf() {
+            Ok(available) => available,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if available.is_empty() {
+            return Ok(Line::End);
+        }
+        let (taken, ends) = match available.iter().position(|&b| b == b'\n') {
+            Some(i) => (i + 1, true),
+            None => (available.len(), false),
+        };
+        let kept = &available[taken.saturating_sub(MAX_HEADER_LINE)..taken];
+        line.extend_from_slice(kept);
+        if line.len() > MAX_HEADER_LINE {
+            line.drain(..line.len() - MAX_HEADER_LINE);
+            cut = true;
+        }
+        cut |= kept.len() < taken;
+        input.consume(taken);
+        if ends {
+            return Ok(if cut { Line::Tail } else { Line::Whole });
+        }
+    }
+}
+
+/// The value of a `Content-Length` header line, if it is one. A line whose
+/// start is garbage (the rest of a message that could not be framed, or a
+/// line too long to keep whole) is read from its last `Content-Length:`,
+/// so that the next message is found again.
+fn content_length(line: &[u8], whole: bool) -> Option<&[u8]> {
+    let lower = line.to_ascii_lowercase();
+    let at = lower.windows(CONTENT_LENGTH.len()).rposition(|w| w == CONTENT_LENGTH)?;
+    // Within a whole line, `X-Content-Length:` is another header.
+    let is_header_name = |b: &u8| b.is_ascii_alphanumeric() || *b == b'-';
+    if at > 0 && whole && line[..at].iter().all(is_header_name) {
+        return None;
+    }
+    Some(&line[at + CONTENT_LENGTH.len()..])
+}
+
+fn parse_length(value: &[u8]) -> Result<usize, String> {
+    let value = value.trim_ascii();
+    std::str::from_utf8(value)
+        .ok()
+        .and_then(|v| v.parse::<usize>().ok())
+        .ok_or_else(|| format!("bad Content-Length `{}`", String::from_utf8_lossy(value)))
 }
 
 pub const PARSE_ERROR: i32 = lsp_server::ErrorCode::ParseError as i32;
