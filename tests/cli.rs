@@ -146,7 +146,7 @@ fn test_runs_a_scenario_file_given() {
     let out = orrery(&["test", "games/hex.tests.toml"]);
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{stdout}{}", String::from_utf8_lossy(&out.stderr));
-    assert!(stdout.contains("games/hex.tests.toml: 15 of 15 scenarios hold"), "{stdout}");
+    assert!(stdout.contains("games/hex.tests.toml: 16 of 16 scenarios hold"), "{stdout}");
 }
 
 /// A path with no scenario file tests nothing: that is an error, not a pass.

@@ -616,7 +616,7 @@ fn rule_words(rule: Rule) -> Option<&'static str> {
         Rule::block => "`{`",
         Rule::capture_kind => "`custodial DIRECTIONS`, or a site of the move (`over`, `ahead`, `to`)",
         Rule::directions | Rule::dir_name => "directions (a name, `{n, e}`, or one way along a line as `L1+`)",
-        Rule::site_cond | Rule::site_term | Rule::site_factor | Rule::ray_cond | Rule::ray_quant => {
+        Rule::site_cond | Rule::site_term | Rule::site_factor | Rule::ray_cond | Rule::ray_quant | Rule::transpose => {
             "a site condition (a word such as `empty`, a region, or `some|no|every along|next DIRECTIONS is …`)"
         }
         Rule::ray_reach => "`along` or `next`",
@@ -642,7 +642,6 @@ fn rule_words(rule: Rule) -> Option<&'static str> {
             "what to remove: piece, region, option, counter, group, track, pattern, phase, attribute, threat, rule, end, dice, stacks or repetition"
         }
         Rule::region_of => "a region of a player, as `home(opponent)`",
-        Rule::transpose => "`transpose(CONDITION)`",
         Rule::compare_op => "a comparison (`>=`, `<=`, `==`, `!=`, `>`, `<`)",
         Rule::not_kw => "`not`",
         Rule::end_rule => "an end rule (`when ...: ...`) or `}`",
