@@ -24,6 +24,7 @@ mod limits;
 mod lsp;
 mod man_in_the_moon;
 mod mutate;
+mod openspiel;
 mod play;
 mod playout_invariants;
 mod properties;
