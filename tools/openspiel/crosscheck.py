@@ -598,4 +598,10 @@ def main():
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except RuntimeError as e:
+        # Orrery could not start or stopped answering (a rule file that no
+        # longer loads, say): a set-up error, not a divergence.
+        print(f"crosscheck: error: {e}", file=sys.stderr)
+        sys.exit(2)
