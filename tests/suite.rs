@@ -25,6 +25,7 @@ mod lsp;
 mod lsp_robustness;
 mod man_in_the_moon;
 mod mutate;
+mod openspiel;
 mod play;
 mod playout_invariants;
 mod properties;

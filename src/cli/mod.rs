@@ -9,6 +9,7 @@ mod draw;
 mod explain;
 mod fmt;
 mod lsp;
+mod moves;
 mod new;
 mod perft;
 mod play;
@@ -107,6 +108,18 @@ pub enum Command {
         /// Text to read, or JSON lines that `orrery replay` takes back.
         #[arg(long, value_enum, default_value = "text")]
         format: Format,
+    },
+    /// For programs: read moves one a line on stdin; after the start and each
+    /// move, print one JSON line `{"ply", "player", "moves", "outcome"}`
+    /// (the player to move, every legal move's text, the outcome or null).
+    ///
+    /// An illegal move gets `{"error", "move", "ply"}` instead, the game
+    /// unchanged, and the exit status 1. Once the game is over, `player` is
+    /// null and `moves` empty. Example: `printf 'e2-e4\ne7-e5\n' | orrery
+    /// moves games/chess.rules`.
+    Moves {
+        #[command(flatten)]
+        game: GameArgs,
     },
     /// Check that a JSON-lines transcript still replays: every move legal, every recorded board, player to move and move count the same, the same outcome.
     Replay {
@@ -272,6 +285,7 @@ pub fn run(cli: Cli) -> i32 {
         Command::Explain { game, mv, after } => explain::run(&game, &mv, &after),
         Command::Show { file, options } => show::run(&file, &options),
         Command::Diff { first, second, options } => diff::run(&first, second.as_deref(), &options),
+        Command::Moves { game } => moves::run(&game),
         Command::Replay { game, transcript } => replay::run(&game, &transcript),
         Command::New { name, dir } => new::run(&name, &dir),
         Command::Serve { paths, port, host } => serve::run(&paths, &host, port),
