@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-const DOCS: [&str; 4] = ["README.md", "docs/language.md", "docs/architecture.md", "docs/serve.md"];
+const DOCS: [&str; 5] = ["README.md", "docs/language.md", "docs/architecture.md", "docs/serve.md", "docs/openspiel.md"];
 
 /// The targets of the markdown links `[text](target)` of a file.
 fn link_targets(text: &str) -> Vec<&str> {
