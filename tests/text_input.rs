@@ -272,3 +272,25 @@ fn check_keeps_its_smoke_run_within_budget() {
     assert_eq!(smoke["perft_seconds_budget"], 1.0, "{smoke}");
     assert!(seconds < 2.0 + 3.0, "{seconds}s: {smoke}");
 }
+
+/// The readers' view of a text keeps every offset: a mark at a line's start
+/// is three spaces, a bare CR is LF, CRLF stays; a mark inside a line is text.
+#[test]
+fn reading_keeps_every_offset() {
+    use orrery::syntax::input::{normalized, readable};
+    let text = "\u{feff}game \"x\"\rplayers a\r\nboard";
+    assert_eq!(readable(text), "   game \"x\"\nplayers a\r\nboard");
+    assert_eq!(readable(text).len(), text.len());
+    assert_eq!(normalized(text.to_string()), "game \"x\"\nplayers a\r\nboard");
+    assert_eq!(readable("\"a\u{feff}b\""), "\"a\u{feff}b\"");
+}
+
+/// Characters that act on a terminal are written escaped; tabs, line feeds
+/// and unusual spaces are not.
+#[test]
+fn terminal_safe_escapes_what_acts_on_a_terminal() {
+    use orrery::diagnostics::terminal_safe;
+    assert_eq!(terminal_safe("a\u{1b}]0;pwned\u{7}b"), "a\\u{1b}]0;pwned\\u{7}b");
+    assert_eq!(terminal_safe("x\u{9b}2J\r\u{202e}"), "x\\u{9b}2J\\u{d}\\u{202e}");
+    assert_eq!(terminal_safe("Tic\ttac\u{a0}toe\nline"), "Tic\ttac\u{a0}toe\nline");
+}

@@ -57,22 +57,3 @@ fn bare_crs_as_lf(text: &str) -> Cow<'_, str> {
     // CR and LF are ASCII: the bytes are still UTF-8.
     Cow::Owned(String::from_utf8(fixed).unwrap_or_else(|_| text.to_string()))
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn offsets_stay_put() {
-        let text = "\u{feff}game \"x\"\rplayers a\r\nboard";
-        let read = readable(text);
-        assert_eq!(read.len(), text.len());
-        assert_eq!(read, "   game \"x\"\nplayers a\r\nboard");
-        assert_eq!(normalized(text.to_string()), "game \"x\"\nplayers a\r\nboard");
-    }
-
-    #[test]
-    fn a_mark_inside_a_line_is_text() {
-        assert_eq!(readable("\"a\u{feff}b\""), "\"a\u{feff}b\"");
-    }
-}
