@@ -42,6 +42,7 @@ mod site_sets;
 mod sun_and_moon;
 mod sun_moon_and_stars;
 mod svg;
+mod text_input;
 mod transcripts;
 mod variants;
 mod walkthrough;

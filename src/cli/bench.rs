@@ -11,14 +11,19 @@ pub fn run(args: &GameArgs, playouts: u64, seed: u64, threads: usize, general: b
         return 1;
     };
     let begun = Instant::now();
-    let bar = progress::bar(playouts, &game.title, "playouts");
+    let bar = progress::bar(playouts, &crate::diagnostics::terminal_safe(&game.title), "playouts");
     // The bar moves a chunk of playouts at a time, from the threads running them.
     let engine = if general { PlayoutEngine::General } else { PlayoutEngine::Auto };
     let stats = run_batch_reporting(&state, playouts, seed, threads.max(1), engine, &|done| bar.inc(done));
     bar.finish_and_clear();
     let seconds = begun.elapsed().as_secs_f64().max(1e-9);
     let n = stats.playouts.max(1) as f64;
-    println!("{}: {} random playouts, seed {seed}, {} thread(s)", game.title, stats.playouts, threads.max(1));
+    println!(
+        "{}: {} random playouts, seed {seed}, {} thread(s)",
+        crate::diagnostics::terminal_safe(&game.title),
+        stats.playouts,
+        threads.max(1)
+    );
     let kernel = !general && runs_on_kernel(&state);
     println!("engine       {}", if kernel { "playout kernel" } else { "general" });
     println!("time         {seconds:.3} s");

@@ -5,7 +5,8 @@ use super::Format;
 use super::common::color;
 use crate::agents::perft::perft;
 use crate::agents::playout::{MAX_PLIES, PlayoutRng, pick};
-use crate::diagnostics::{render_all, to_json};
+use crate::diagnostics::{NotShown, SHOWN, render_all, terminal_safe, to_json};
+use crate::engine::state::{Move, State};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -15,11 +16,15 @@ const SMOKE_PLAYOUTS: u64 = 200;
 const SMOKE_PERFT_DEPTH: u32 = 3;
 /// …and no deeper than where it would generate about this many moves.
 const SMOKE_PERFT_MOVES: u64 = 5_000_000;
-/// The smoke run's random games stop after this long, even in the middle
-/// of a game (the clock is read every `CLOCK_PLIES` plies): `check` on any
-/// file that compiles finishes in about this time plus its perft.
+/// The smoke run's perft stops after this long, even in the middle of a
+/// level (the clock is read at every position it lists moves for; the
+/// levels it finished are reported)…
+const SMOKE_PERFT_SECONDS: f64 = 1.0;
+/// …and its random games after this long, even in the middle of a game
+/// (the clock is read at every ply: on a large board a ply can take tens
+/// of milliseconds). `check` on any file that compiles finishes in about
+/// the two budgets plus one ply.
 const SMOKE_SECONDS: f64 = 1.0;
-const CLOCK_PLIES: u32 = 16;
 /// A smoke game that reaches this many plies without ending is reported.
 const SMOKE_PLY_CAP: u32 = MAX_PLIES;
 
@@ -64,7 +69,7 @@ pub fn run(paths: &[PathBuf], format: Format, smoke: bool, options: &[String]) -
                 eprint!("{}", render_all(&source, &diagnostics, color()));
                 match (&game, summary) {
                     (Some(game), Some(s)) => {
-                        println!("ok    {}: {} -- {s}", file.display(), game.title);
+                        println!("ok    {}: {} -- {s}", file.display(), terminal_safe(&game.title));
                         if s.unfinished > 0 {
                             eprintln!(
                                 "warning: {}: {} of {} random games reached the cap of {} plies without ending; \
@@ -76,14 +81,16 @@ pub fn run(paths: &[PathBuf], format: Format, smoke: bool, options: &[String]) -
                             );
                         }
                     }
-                    (Some(game), None) => println!("ok    {}: {}", file.display(), game.title),
+                    (Some(game), None) => println!("ok    {}: {}", file.display(), terminal_safe(&game.title)),
                     (None, _) => println!("error {}: does not compile", file.display()),
                 }
             }
             Format::Json => json.push(serde_json::json!({
                 "file": source.name,
                 "ok": game.is_some(),
-                "diagnostics": to_json(&source, &diagnostics),
+                "diagnostics": to_json(&source, &diagnostics[..diagnostics.len().min(SHOWN)]),
+                // The diagnostics after the first SHOWN: how many.
+                "not_shown": NotShown::of(&diagnostics),
                 "smoke": summary,
             })),
         }
@@ -99,6 +106,9 @@ pub fn run(paths: &[PathBuf], format: Format, smoke: bool, options: &[String]) -
 struct Smoke {
     perft_depth: u32,
     perft: u64,
+    /// The perft level the time ran out in, if it did (`perft` is the level before).
+    perft_cut_at: Option<u32>,
+    perft_seconds_budget: f64,
     games: u64,
     mean_plies: f64,
     /// Wins per player, in the players' order.
@@ -132,6 +142,9 @@ impl std::fmt::Display for Smoke {
             self.draws,
             self.seconds
         )?;
+        if let Some(depth) = self.perft_cut_at {
+            write!(f, "; perft({depth}) ran out of its {}s", self.perft_seconds_budget)?;
+        }
         if self.unfinished > 0 {
             write!(f, "; {} games did not end", self.unfinished)?;
         }
@@ -147,18 +160,27 @@ fn smoke_run(game: &std::sync::Arc<crate::engine::Game>) -> Smoke {
     let start = game.initial_state();
     let begun = Instant::now();
     // perft to depth 3, going a level deeper only while the moves it would
-    // generate (the leaves so far times their branching) stay in budget.
+    // generate (the leaves so far times their branching) stay in budget,
+    // and stopping when its time runs out.
+    let perft_deadline = Instant::now() + std::time::Duration::from_secs_f64(SMOKE_PERFT_SECONDS);
     let (mut depth, mut nodes, mut before) = (1, perft(&start, 1), 1u64);
+    let mut perft_cut_at = None;
     while depth < SMOKE_PERFT_DEPTH && nodes.saturating_mul(nodes / before.max(1)) <= SMOKE_PERFT_MOVES && nodes > 0 {
+        let Some(deeper) = perft_until(&start, depth + 1, perft_deadline) else {
+            perft_cut_at = Some(depth + 1);
+            break;
+        };
         before = nodes;
         depth += 1;
-        nodes = perft(&start, depth);
+        nodes = deeper;
     }
     let deadline = Instant::now() + std::time::Duration::from_secs_f64(SMOKE_SECONDS);
-    let bar = super::progress::bar(SMOKE_PLAYOUTS, &format!("smoke run of {}", game.title), "games");
+    let bar = super::progress::bar(SMOKE_PLAYOUTS, &format!("smoke run of {}", terminal_safe(&game.title)), "games");
     let mut smoke = Smoke {
         perft_depth: depth,
         perft: nodes,
+        perft_cut_at,
+        perft_seconds_budget: SMOKE_PERFT_SECONDS,
         games: 0,
         mean_plies: 0.0,
         wins: serde_json::Map::new(),
@@ -189,7 +211,7 @@ fn smoke_run(game: &std::sync::Arc<crate::engine::Game>) -> Smoke {
                 smoke.unfinished += 1;
                 break;
             }
-            if plies.is_multiple_of(CLOCK_PLIES) && Instant::now() >= deadline {
+            if Instant::now() >= deadline {
                 smoke.cut_after = Some(plies);
                 break 'games;
             }
@@ -209,6 +231,33 @@ fn smoke_run(game: &std::sync::Arc<crate::engine::Game>) -> Smoke {
     smoke.wins = game.players.iter().zip(&wins).map(|(p, w)| (p.clone(), serde_json::json!(w))).collect();
     smoke.seconds = begun.elapsed().as_secs_f64();
     smoke
+}
+
+/// perft to `depth` (at least 1), or `None` when `deadline` passes first:
+/// the clock is read before each position's moves are listed. As
+/// `agents::perft`, with a state and a move list kept per level.
+fn perft_until(start: &State, depth: u32, deadline: Instant) -> Option<u64> {
+    fn count(state: &State, buffers: &mut [Vec<Move>], states: &mut [State], deadline: Instant) -> Option<u64> {
+        let (moves, deeper_buffers) = buffers.split_first_mut()?;
+        if deeper_buffers.is_empty() {
+            return Some(moves.len() as u64);
+        }
+        let (child, deeper_states) = states.split_first_mut()?;
+        let mut total = 0;
+        for mv in moves.iter() {
+            if Instant::now() >= deadline {
+                return None;
+            }
+            child.clone_from(state);
+            child.apply_listing(mv, &mut deeper_buffers[0]);
+            total += count(child, deeper_buffers, deeper_states, deadline)?;
+        }
+        Some(total)
+    }
+    let mut buffers = vec![Vec::with_capacity(64); depth as usize];
+    let mut states = vec![start.clone(); depth as usize];
+    start.legal_moves(&mut buffers[0]);
+    count(start, &mut buffers, &mut states, deadline)
 }
 
 /// The files named, with folders replaced by the `.rules` files in them and

@@ -57,8 +57,9 @@ pub fn load(args: &GameArgs) -> Result<(Arc<Game>, State), ()> {
 pub fn load_recorded(args: &GameArgs, transcript: &std::path::Path) -> Result<(String, Arc<Game>, State), ()> {
     let name = transcript.display();
     let text = std::fs::read_to_string(transcript).map_err(|e| eprintln!("error: cannot read {name}: {e}"))?;
-    let header =
-        crate::formats::trace::read_header(&text).map_err(|e| eprintln!("error: {name}: {e}"))?.unwrap_or_default();
+    let header = crate::formats::trace::read_header(&text)
+        .map_err(|e| eprintln!("error: {name}: {}", crate::diagnostics::terminal_safe(&e.to_string())))?
+        .unwrap_or_default();
     let mut args = args.clone();
     if args.options.is_empty() {
         args.options = header.options.iter().map(|(option, value)| format!("{option}={value}")).collect();

@@ -72,7 +72,12 @@ pub fn run(a: &Path, b: Option<&Path>, options: &[String]) -> i32 {
             }
             Some(other) if other.text != part.text => {
                 same = false;
-                println!("~ {}\n    - {}\n    + {}", part.key, part.text, other.text);
+                println!(
+                    "~ {}\n    - {}\n    + {}",
+                    part.key,
+                    crate::diagnostics::terminal_safe(&part.text),
+                    crate::diagnostics::terminal_safe(&other.text)
+                );
             }
             Some(_) => {}
         }

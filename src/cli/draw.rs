@@ -4,6 +4,7 @@
 
 use super::GameArgs;
 use super::common::{load, load_recorded};
+use crate::diagnostics::terminal_safe;
 use crate::engine::State;
 use crate::formats::trace::read_header;
 use crate::render::{LastMove, board_text_marking, legend_text, picture_svg, status_text};
@@ -111,15 +112,21 @@ fn after_ply(args: &GameArgs, transcript: &Path, ply: Option<u64>) -> Result<(St
     if let Some(recorded) = recorded.as_ref().and_then(|v| v.get("game")).and_then(Value::as_str)
         && recorded != game.title
     {
-        eprintln!("error: {name} is a transcript of `{recorded}`, but {} is `{}`", args.file.display(), game.title);
+        eprintln!(
+            "error: {name} is a transcript of `{}`, but {} is `{}`",
+            terminal_safe(recorded),
+            args.file.display(),
+            terminal_safe(&game.title)
+        );
         return Err(());
     }
     let (_, _game, mut state) = load_recorded(args, transcript)?;
     // The moves, each with its line number.
     let mut moves = Vec::new();
     for (i, raw) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
-        let value: Value = serde_json::from_str(raw)
-            .map_err(|e| eprintln!("error: {name}, line {}: not a transcript line: {e}", i + 1))?;
+        let value: Value = serde_json::from_str(raw).map_err(|e| {
+            eprintln!("error: {name}, line {}: not a transcript line: {}", i + 1, terminal_safe(&e.to_string()))
+        })?;
         if let Some(text) = value.get("move").and_then(Value::as_str) {
             moves.push((i + 1, text.to_string()));
         }
@@ -133,7 +140,12 @@ fn after_ply(args: &GameArgs, transcript: &Path, ply: Option<u64>) -> Result<(St
     for (line, text) in &moves[..wanted as usize] {
         let before = state.clone();
         let mv = state.play(text).map_err(|e| {
-            eprintln!("error: {name}, line {line}: `{text}` does not replay ({e}); legal: {}", e.legal().join(" "))
+            eprintln!(
+                "error: {name}, line {line}: `{}` does not replay ({}); legal: {}",
+                terminal_safe(text),
+                terminal_safe(&e.to_string()),
+                e.legal().join(" ")
+            )
         })?;
         last = Some(LastMove::between(&before, &mv, &state));
     }

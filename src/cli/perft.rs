@@ -12,7 +12,7 @@ pub fn run(args: &GameArgs, depth: u32, split: bool) -> i32 {
     };
     println!(
         "{} from {}",
-        game.title,
+        crate::diagnostics::terminal_safe(&game.title),
         args.position.as_ref().map_or("the start".to_string(), |p| p.display().to_string())
     );
     if split {

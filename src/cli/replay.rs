@@ -19,7 +19,7 @@ pub fn run(args: &GameArgs, transcript: &Path) -> i32 {
             0
         }
         Err(e) => {
-            eprintln!("error: {}: {e}", transcript.display());
+            eprintln!("error: {}: {}", transcript.display(), crate::diagnostics::terminal_safe(&e.to_string()));
             1
         }
     }

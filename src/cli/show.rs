@@ -4,7 +4,7 @@
 //! if the file said so, and its default noted.
 
 use super::common::{color, load_game, parse_options};
-use crate::diagnostics::render_all;
+use crate::diagnostics::{render_all, terminal_safe};
 use crate::engine::Game;
 use crate::variants::{load_source, show};
 use std::path::Path;
@@ -27,15 +27,16 @@ pub fn run(file: &Path, options: &[String]) -> i32 {
         return 1;
     }
     let text = show::show(&resolved, &source);
+    // The file's own text, strings and all: shown safe for a terminal.
     if options.is_empty() {
-        print!("{text}");
+        print!("{}", terminal_safe(&text));
         return 0;
     }
     // The game compiled with the options checks their names and values.
     let Ok(game) = load_game(file, options) else { return 1 };
     let Ok(set) = parse_options(options) else { return 1 };
     let lines: Vec<String> = text.lines().map(|line| set_options(line, &game, &set)).collect();
-    println!("{}", lines.join("\n"));
+    println!("{}", terminal_safe(&lines.join("\n")));
     0
 }
 

@@ -249,9 +249,17 @@ fn assemble(scope: &Scope, source: &Source) -> Option<Game> {
     })
 }
 
+/// The setup's pieces and hands. A site given a second piece is E0505,
+/// once for each entry that does it (a range over occupied sites names its
+/// first such site, not each one): found through a table of sites, so a
+/// setup of thousands of lines is checked in linear time.
 fn setup(scope: &Scope) -> SetupDef {
     let mut setup = SetupDef::default();
-    let mut occupied: Vec<(crate::board::Site, Span)> = Vec::new();
+    let site_count = scope.board.as_ref().map_or(0, |b| b.site_count());
+    // Where each site got its first piece.
+    let mut occupied: Vec<Option<Span>> = vec![None; site_count];
+    // Each range's sites, found once however often it is written.
+    let mut ranges: std::collections::HashMap<&str, std::rc::Rc<[crate::board::Site]>> = Default::default();
     for entry in &scope.setup {
         match entry {
             SetupEntry::Hand { player, count, piece } => {
@@ -269,22 +277,47 @@ fn setup(scope: &Scope) -> SetupDef {
             }
             SetupEntry::Pieces { owner, piece, sites } => {
                 let (owner, piece) = (scope.owner(owner), scope.piece(piece));
-                for (name, site) in sites.iter().flat_map(|n| scope.sites(n).into_iter().map(move |s| (n, s))) {
-                    if let Some((_, first)) = occupied.iter().find(|(s, _)| *s == site) {
-                        scope.error(
-                            Diagnostic::error(
-                                "E0505",
-                                format!("site `{}` is given two pieces at the start", name.node),
-                            )
-                            .with_label(name.span, "second piece here")
-                            .with_label(*first, "first piece here")
-                            .with_help("a site holds one piece"),
-                        );
-                        continue;
+                for name in sites {
+                    let is_range = name.node.contains("..");
+                    let resolved = match ranges.get(name.node.as_str()) {
+                        Some(known) => known.clone(),
+                        None => {
+                            let found: std::rc::Rc<[crate::board::Site]> = scope.sites(name).into();
+                            // A range that names no site was reported: report it again where it is written again.
+                            if is_range && !found.is_empty() {
+                                ranges.insert(name.node.as_str(), found.clone());
+                            }
+                            found
+                        }
+                    };
+                    let (mut clash, mut clashes) = (None, 0usize);
+                    for &site in resolved.iter() {
+                        let Some(first) = occupied.get_mut(site as usize) else { continue };
+                        if let Some(first) = first {
+                            clash = clash.or(Some((site, *first)));
+                            clashes += 1;
+                            continue;
+                        }
+                        *first = Some(name.span);
+                        if let (Some(owner), Some(piece)) = (owner, piece) {
+                            setup.pieces.push((site, owner, piece));
+                        }
                     }
-                    occupied.push((site, name.span));
-                    if let (Some(owner), Some(piece)) = (owner, piece) {
-                        setup.pieces.push((site, owner, piece));
+                    if let (Some((site, first)), Some(board)) = (clash, scope.board.as_ref()) {
+                        let site_name = board.site_name(site);
+                        let here = match (is_range, clashes) {
+                            (false, _) => "second piece here".to_string(),
+                            (true, 1) => format!("`{site_name}` is in this range"),
+                            (true, n) => {
+                                format!("`{site_name}` and {} more sites of this range already have a piece", n - 1)
+                            }
+                        };
+                        scope.error(
+                            Diagnostic::error("E0505", format!("site `{site_name}` is given two pieces at the start"))
+                                .with_label(name.span, here)
+                                .with_label(first, "first piece here")
+                                .with_help("a site holds one piece"),
+                        );
                     }
                 }
             }

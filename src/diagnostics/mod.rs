@@ -1,9 +1,11 @@
 //! Diagnostics: errors and warnings about a rule file or a position file,
 //! each with a span, rendered rustc-style (via miette) or as JSON for tools.
 
+pub mod escape;
 mod json;
 mod render;
 
+pub use escape::terminal_safe;
 pub use json::to_json;
 pub use render::{render, render_all};
 
@@ -89,8 +91,11 @@ pub struct Source {
 }
 
 impl Source {
+    /// A source of one file. Its text is kept as editors write it but for a
+    /// byte-order mark, dropped, and bare CRs, read as LF (see
+    /// [`crate::syntax::input`]): offsets count from after the mark.
     pub fn new(name: impl Into<String>, text: impl Into<String>) -> Self {
-        Source { name: name.into(), text: text.into(), files: Vec::new() }
+        Source { name: name.into(), text: crate::syntax::input::normalized(text.into()), files: Vec::new() }
     }
 
     /// The file an offset falls in: its name, and where its text begins and ends.
@@ -116,6 +121,45 @@ impl Source {
         let (line, column) =
             crate::syntax::span::line_col(&self.text[start..end], offset.saturating_sub(start).min(end - start));
         (name, line, column)
+    }
+}
+
+/// How many diagnostics of one source are shown, in text and in `check`'s
+/// JSON: the first ones, then how many more there are. A file of thousands
+/// of mistakes (a generated one, a line copied ten thousand times) would
+/// otherwise print for minutes and hold gigabytes.
+pub const SHOWN: usize = 100;
+
+/// The diagnostics after the first [`SHOWN`]: how many errors, and how many
+/// warnings and notes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct NotShown {
+    pub errors: usize,
+    pub warnings: usize,
+}
+
+impl NotShown {
+    pub fn of(diagnostics: &[Diagnostic]) -> Self {
+        let rest = diagnostics.get(SHOWN..).unwrap_or_default();
+        let errors = rest.iter().filter(|d| d.is_error()).count();
+        NotShown { errors, warnings: rest.len() - errors }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.errors + self.warnings == 0
+    }
+}
+
+/// "and 2546 more errors", "and 3 more errors and 1 more warning".
+impl std::fmt::Display for NotShown {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let count = |n: usize, what: &str| format!("{n} more {what}{}", if n == 1 { "" } else { "s" });
+        let parts: Vec<String> = [(self.errors, "error"), (self.warnings, "warning")]
+            .into_iter()
+            .filter(|&(n, _)| n > 0)
+            .map(|(n, what)| count(n, what))
+            .collect();
+        write!(f, "and {}", parts.join(" and "))
     }
 }
 

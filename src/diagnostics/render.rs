@@ -1,7 +1,10 @@
 //! rustc-style rendering through miette: file:line:column, the source line,
-//! the span underlined with a label, and a help line.
+//! the span underlined with a label, and a help line. Everything drawn from
+//! a file goes through [`super::escape`]: no control character reaches the
+//! terminal.
 
-use super::{Diagnostic, Severity, Source};
+use super::escape::{acts_on_terminal, escaped, terminal_safe};
+use super::{Diagnostic, NotShown, SHOWN, Severity, Source};
 use miette::{
     GraphicalReportHandler, GraphicalTheme, LabeledSpan, MietteError, MietteSpanContents, SourceCode, SourceSpan,
     SpanContents,
@@ -15,6 +18,7 @@ struct Drawn<'a> {
     diagnostic: &'a Diagnostic,
     /// The message shown: the diagnostic's own, or a pointer for a related part.
     message: String,
+    help: Option<String>,
     source: Shortened,
     /// (start, length, message, primary) within `source`.
     labels: Vec<(usize, usize, String, bool)>,
@@ -52,7 +56,7 @@ impl miette::Diagnostic for Drawn<'_> {
     }
 
     fn help<'b>(&'b self) -> Option<Box<dyn fmt::Display + 'b>> {
-        self.diagnostic.help.as_ref().filter(|_| self.main).map(|h| Box::new(h) as Box<dyn fmt::Display>)
+        self.help.as_ref().filter(|_| self.main).map(|h| Box::new(h) as Box<dyn fmt::Display>)
     }
 
     fn source_code(&self) -> Option<&dyn miette::SourceCode> {
@@ -103,7 +107,7 @@ fn drawn<'a>(source: &Source, diagnostic: &'a Diagnostic, lines: &Lines) -> Draw
                 .filter(|(_, l)| source.file_index(l.span.start) == file)
                 .map(|(i, l)| {
                     let from = l.span.start.saturating_sub(start).min(end - start);
-                    (from, l.span.len().min(end - start - from), l.message.clone(), i == 0)
+                    (from, l.span.len().min(end - start - from), terminal_safe(&l.message).into_owned(), i == 0)
                 })
                 .collect();
             let text = &source.text[start..end];
@@ -118,7 +122,12 @@ fn drawn<'a>(source: &Source, diagnostic: &'a Diagnostic, lines: &Lines) -> Draw
                 .collect();
             Drawn {
                 diagnostic,
-                message: if file == primary_file { diagnostic.message.clone() } else { format!("see also {name}") },
+                message: if file == primary_file {
+                    terminal_safe(&diagnostic.message).into_owned()
+                } else {
+                    format!("see also {}", terminal_safe(name))
+                },
+                help: diagnostic.help.as_deref().map(|h| terminal_safe(h).into_owned()),
                 source: shortened,
                 labels,
                 related: Vec::new(),
@@ -146,8 +155,10 @@ const CUT: &str = "…";
 /// The part of a file a diagnostic draws: the lines from just above its
 /// first label to just below its last (so that drawing each of thousands of
 /// diagnostics does not read the whole file), long lines cut to a window
-/// (see `LONG_LINE`). It maps the file's offsets to the drawn text's, so
-/// labels land where they were, and gives the file's own lines and columns.
+/// (see `LONG_LINE`), control characters shown escaped, the CR of a CRLF
+/// and a byte-order mark left out. It maps the file's offsets to the drawn
+/// text's, so labels land where they were, and gives the file's own lines
+/// and columns.
 struct Shortened {
     name: String,
     /// The file's text from `lo` to the end of the part drawn.
@@ -158,7 +169,9 @@ struct Shortened {
     drawn: String,
     /// Kept pieces: (start in `window`, end in `window`, start in `drawn`).
     kept: Vec<(usize, usize, usize)>,
-    cut: bool,
+    /// Whether `drawn` differs from `window` before a label (a cut, an
+    /// escape), so that miette's own count of columns would be wrong.
+    altered: bool,
 }
 
 impl Shortened {
@@ -181,15 +194,14 @@ impl Shortened {
         let mut kept = Vec::new();
         let mut drawn = String::with_capacity(window.len().min(1 << 16));
         let mut line_start = 0;
-        let mut cut = false;
+        let mut altered = false;
         while line_start <= window.len() {
             let line_end = window[line_start..].find('\n').map_or(window.len(), |i| line_start + i);
             let next = (line_end + 1).min(window.len());
             if line_end - line_start <= LONG_LINE {
-                kept.push((line_start, next, drawn.len()));
-                drawn.push_str(&window[line_start..next]);
+                altered |= copy_shown(window, line_start, next, &mut drawn, &mut kept);
             } else {
-                cut = true;
+                altered = true;
                 let label = starts.iter().copied().filter(|&s| s >= line_start && s <= line_end).min();
                 let from = label.map_or(line_start, |s| s.saturating_sub(BEFORE_LABEL).max(line_start));
                 let from = ceil_boundary(window, from);
@@ -197,17 +209,19 @@ impl Shortened {
                 if from > line_start {
                     drawn.push_str(CUT);
                 }
-                kept.push((from, to, drawn.len()));
-                drawn.push_str(&window[from..to]);
+                copy_shown(window, from, to, &mut drawn, &mut kept);
                 if to < line_end {
                     drawn.push_str(CUT);
                 }
-                kept.push((line_end, next, drawn.len()));
-                drawn.push_str(&window[line_end..next]);
+                copy_shown(window, line_end, next, &mut drawn, &mut kept);
             }
             line_start = line_end + 1;
         }
-        Shortened { name: name.to_string(), window: window.to_string(), lo, first_line, drawn, kept, cut }
+        if kept.is_empty() {
+            kept.push((0, 0, 0));
+        }
+        let name = terminal_safe(name).into_owned();
+        Shortened { name, window: window.to_string(), lo, first_line, drawn, kept, altered }
     }
 
     /// Where an offset of the file falls in the drawn text (in a cut part:
@@ -225,6 +239,35 @@ impl Shortened {
         let (start, end, at) = self.kept[i];
         (start + offset.saturating_sub(at)).min(end)
     }
+}
+
+/// Copies `window[from..to]` to `drawn` as a terminal may show it, noting
+/// the pieces kept in `kept`: a control character written escaped, the CR
+/// of a CRLF and a byte-order mark at a line's start left out. Whether
+/// anything was changed.
+fn copy_shown(window: &str, from: usize, to: usize, drawn: &mut String, kept: &mut Vec<(usize, usize, usize)>) -> bool {
+    let mut keep = |start: usize, end: usize, drawn: &mut String| {
+        if start < end {
+            kept.push((start, end, drawn.len()));
+            drawn.push_str(&window[start..end]);
+        }
+    };
+    let (mut run, mut altered) = (from, false);
+    for (i, c) in window[from..to].char_indices() {
+        let at = from + i;
+        let line_end = c == '\r' && window[at + 1..].starts_with('\n');
+        let mark = c == crate::syntax::input::BOM && (at == 0 || window[..at].ends_with('\n'));
+        if line_end || mark || acts_on_terminal(c) {
+            keep(run, at, drawn);
+            if !(line_end || mark) {
+                drawn.push_str(&escaped(c));
+            }
+            run = at + c.len_utf8();
+            altered = true;
+        }
+    }
+    keep(run, to, drawn);
+    altered
 }
 
 fn floor_boundary(text: &str, mut offset: usize) -> usize {
@@ -250,7 +293,7 @@ impl SourceCode for Shortened {
     ) -> Result<Box<dyn SpanContents<'a> + 'a>, MietteError> {
         let inner = self.drawn.read_span(span, before, after)?;
         let (mut line, mut column) = (inner.line() + self.first_line, inner.column());
-        if self.cut && before == 0 && after == 0 {
+        if self.altered && before == 0 && after == 0 {
             // The header's place: the file's own line and column.
             let (l, c) = crate::syntax::span::line_col(&self.window, self.unmap(span.offset()));
             (line, column) = (self.first_line + l - 1, c - 1);
@@ -295,23 +338,29 @@ fn render_with(source: &Source, diagnostic: &Diagnostic, color: bool, lines: &Li
     let drawn = drawn(source, diagnostic, lines);
     let mut out = String::new();
     if handler.render_report(&mut out, &drawn).is_err() {
-        out = format!("{}: {}\n", source.name, diagnostic.message);
+        out = format!("{}: {}\n", terminal_safe(&source.name), terminal_safe(&diagnostic.message));
     }
     out
 }
 
-/// Renders every diagnostic, then a summary line like rustc's.
+/// Renders the first [`SHOWN`] diagnostics, then how many more there are,
+/// then a summary line like rustc's.
 pub fn render_all(source: &Source, diagnostics: &[Diagnostic], color: bool) -> String {
     let mut out = String::new();
     let lines = Lines::new(&source.text);
-    for diagnostic in diagnostics {
+    for diagnostic in diagnostics.iter().take(SHOWN) {
         out.push_str(&render_with(source, diagnostic, color, &lines));
         out.push('\n');
+    }
+    let name = terminal_safe(&source.name);
+    let not_shown = NotShown::of(diagnostics);
+    if !not_shown.is_empty() {
+        out.push_str(&format!("{name}: {not_shown} (only the first {SHOWN} are shown)\n"));
     }
     let errors = diagnostics.iter().filter(|d| d.is_error()).count();
     let warnings = diagnostics.len() - errors;
     if errors + warnings > 0 {
-        out.push_str(&format!("{}: {} error(s), {} warning(s)\n", source.name, errors, warnings));
+        out.push_str(&format!("{name}: {errors} error(s), {warnings} warning(s)\n"));
     }
     out
 }

@@ -25,7 +25,7 @@
 //! at the position read.
 
 use crate::check::suggest::help_for;
-use crate::diagnostics::{Diagnostic, Report, Source};
+use crate::diagnostics::{Diagnostic, Report, SHOWN, Source};
 use crate::engine::state::State;
 use crate::game::Game;
 use crate::game::limits::MAX_STACK;
@@ -148,10 +148,9 @@ pub fn parse_position(game: &Arc<Game>, source: Source) -> Result<State, Box<Rep
     let site = |name: &Spanned<String>, diagnostics: &mut Vec<Diagnostic>| {
         let found = game.board.site(name.get_ref());
         if found.is_none() {
+            // Its help is found later, if it is shown: see `suggest_sites`.
             diagnostics.push(
-                Diagnostic::error("E0606", format!("there is no site `{}` on this board", name.get_ref()))
-                    .with_label(span(name), "expected a site")
-                    .with_help(help_for(name.get_ref(), "site", game.board.site_names())),
+                Diagnostic::error("E0606", unknown_site(name.get_ref())).with_label(span(name), "expected a site"),
             );
         }
         found
@@ -348,12 +347,32 @@ pub fn parse_position(game: &Arc<Game>, source: Source) -> Result<State, Box<Rep
     }
     if !diagnostics.is_empty() {
         diagnostics.sort_by_key(|d| d.primary_span().start);
+        suggest_sites(game, &mut diagnostics);
         return Err(Box::new(Report { source, diagnostics }));
     }
     // The setup's own outcome (say, its first player blocked) is not this position's.
     state.pos.outcome = None;
     state.refresh();
     Ok(state)
+}
+
+/// The message of E0606, from which `suggest_sites` reads the name back.
+fn unknown_site(name: &str) -> String {
+    format!("there is no site `{name}` on this board")
+}
+
+/// A "did you mean" for each unknown site among the diagnostics shown (the
+/// first [`SHOWN`]): comparing a name with every site of a large board
+/// takes long, and a file of thousands of unknown sites took seconds on
+/// suggestions nobody reads.
+fn suggest_sites(game: &Game, diagnostics: &mut [Diagnostic]) {
+    for diagnostic in diagnostics.iter_mut().take(SHOWN) {
+        let name =
+            diagnostic.message.strip_prefix("there is no site `").and_then(|m| m.strip_suffix("` on this board"));
+        if let (Some(name), "E0606", None) = (name, diagnostic.code, &diagnostic.help) {
+            diagnostic.help = Some(help_for(name, "site", game.board.site_names()));
+        }
+    }
 }
 
 /// "white man" -> its cell code and piece state, or a hint about what was

@@ -4,6 +4,7 @@
 
 use super::glyphs::{letters, neutral_types, text_symbol};
 use crate::board::{Board, BoardShape, Site};
+use crate::diagnostics::terminal_safe;
 use crate::engine::State;
 use crate::game::rules::CHANCE;
 use crate::game::rules::Code;
@@ -388,8 +389,8 @@ pub fn status_text(state: &State) -> String {
     let mut parts = vec![format!("ply {}", state.ply()), format!("phase {}", state.phase_name())];
     match state.outcome() {
         Some(o) => parts.push(match o.winner {
-            Some(w) => format!("{w} wins ({})", o.reason),
-            None => format!("draw ({})", o.reason),
+            Some(w) => format!("{w} wins ({})", terminal_safe(&o.reason)),
+            None => format!("draw ({})", terminal_safe(&o.reason)),
         }),
         None if state.current_player() == CHANCE => {
             parts.push(format!("chance throws for {}", game.player_name(state.holder())))

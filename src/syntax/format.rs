@@ -63,8 +63,13 @@ pub enum FormatError {
     Unsafe(String),
 }
 
-/// The file in canonical layout.
+/// The file in canonical layout. A byte-order mark in front is dropped, and
+/// lines end with LF whatever ended them (CRLF, a bare CR); the syntax
+/// errors' spans point into the text as a [`crate::diagnostics::Source`]
+/// holds it (after the mark).
 pub fn format(text: &str) -> Result<String, FormatError> {
+    let text = text.strip_prefix(super::input::BOM).unwrap_or(text);
+    let text = &*super::input::readable(text);
     let (file, diagnostics) = parse(text);
     if diagnostics.iter().any(Diagnostic::is_error) {
         return Err(FormatError::Syntax(diagnostics));
@@ -245,8 +250,14 @@ impl<'a> Lexer<'a> {
         let span = pair.as_span();
         let (start, end) = (offset + span.start(), offset + span.end());
         if ATOMIC.contains(&rule) {
-            // Only `must capture` has whitespace inside; one space is as good as any.
-            let text = span.as_str().split_whitespace().collect::<Vec<_>>().join(" ");
+            // Only `must capture` has whitespace inside; one space is as good
+            // as any. A string is written as it is: any space in it (a tab, a
+            // no-break space) is part of the game's text.
+            let text = if matches!(rule, Rule::string | Rule::string_body) {
+                span.as_str().to_string()
+            } else {
+                span.as_str().split_whitespace().collect::<Vec<_>>().join(" ")
+            };
             let breakable = matches!(rule, Rule::and_kw | Rule::or_kw | Rule::when_kw);
             let word = Word { text, tight_before: false, tight_after: false, breakable, set_brace: false };
             self.push(Event::Word(word), end);

@@ -3,6 +3,7 @@
 
 pub mod ast;
 pub mod format;
+pub mod input;
 mod lower;
 mod parser;
 pub mod span;

@@ -48,8 +48,10 @@ const ITEM_KEYWORDS: [&str; 21] = [
 const NAMING_ITEMS: [&str; 5] = ["region", "piece", "option", "counter", "phase"];
 
 /// Parses a rule file. Returns the items that parsed and one diagnostic per
-/// item that did not.
+/// item that did not. A byte-order mark and bare CR line ends are read as
+/// editors mean them (see [`super::input`]); spans point into `text` as given.
 pub fn parse(text: &str) -> (RuleFile, Vec<Diagnostic>) {
+    let text = &*super::input::readable(text);
     // Ask pest for the tokens it tried at the furthest position: "expected `x`".
     pest::set_error_detail(true);
     let mut file = RuleFile::default();

@@ -50,14 +50,20 @@ impl Name {
     }
 }
 
-/// Line and column (both 1-based, column counted in characters) of a byte offset.
+/// Line and column (both 1-based, column counted in characters) of a byte
+/// offset. LF, CRLF and a bare CR each end a line; a byte-order mark at the
+/// start of a line is not a column.
 pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
-    let offset = offset.min(text.len());
-    let before = &text[..floor_char_boundary(text, offset)];
-    let line = before.matches('\n').count() + 1;
-    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-    let column = before[line_start..].chars().count() + 1;
-    (line, column)
+    let offset = floor_char_boundary(text, offset.min(text.len()));
+    let bytes = text.as_bytes();
+    let ends_line = |i: usize| bytes[i] == b'\n' || (bytes[i] == b'\r' && bytes.get(i + 1) != Some(&b'\n'));
+    let line = (0..offset).filter(|&i| ends_line(i)).count() + 1;
+    let line_start = (0..offset).rev().find(|&i| ends_line(i)).map_or(0, |i| i + 1);
+    let mut in_line = &text[line_start..offset];
+    in_line = in_line.strip_prefix(super::input::BOM).unwrap_or(in_line);
+    // The CR of a CRLF, when the offset is its LF, is the line's end, not a column.
+    in_line = in_line.strip_suffix('\r').unwrap_or(in_line);
+    (line, in_line.chars().count() + 1)
 }
 
 fn floor_char_boundary(text: &str, mut offset: usize) -> usize {
