@@ -255,3 +255,35 @@ fn storm(lines: usize) -> Storm {
     assert_eq!(client.stop(), Some(0));
     Storm { one_check, hover: hover.unwrap(), settled: settled.unwrap(), published }
 }
+
+/// A client that opens a document and closes its end without `exit` still
+/// gets the document's diagnostics: checks waiting when input ends are run
+/// and published before the server stops.
+#[test]
+fn diagnostics_waiting_when_input_ends_are_still_published() {
+    let frame = |message: Value| {
+        let body = message.to_string();
+        format!("Content-Length: {}\r\n\r\n{body}", body.len())
+    };
+    let document = serde_json::json!({
+        "uri": "file:///tmp/ends.rules", "languageId": "orrery", "version": 1, "text": "game \"Ends\"\nplayers white\nboard squre 3 x 3\n",
+    });
+    let input = [
+        frame(serde_json::json!({ "jsonrpc": "2.0", "id": 1, "method": "initialize", "params": { "capabilities": {} } })),
+        frame(serde_json::json!({ "jsonrpc": "2.0", "method": "initialized", "params": {} })),
+        frame(serde_json::json!({ "jsonrpc": "2.0", "method": "textDocument/didOpen", "params": { "textDocument": document } })),
+    ]
+    .concat();
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_orrery"))
+        .arg("lsp")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("orrery lsp starts");
+    use std::io::Write;
+    child.stdin.take().expect("stdin").write_all(input.as_bytes()).expect("the server reads");
+    let out = child.wait_with_output().expect("the server ends");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let published = stdout.find("textDocument/publishDiagnostics").map(|at| &stdout[at..]);
+    assert!(published.is_some_and(|p| p.contains("file:///tmp/ends.rules") && p.contains("E0001")), "{stdout}");
+}

@@ -10,6 +10,7 @@ use super::common::{load, load_recorded};
 use super::progress;
 use crate::agents::{Agent, MctsAgent, RandomAgent};
 use crate::board::{NO_SITE, Site};
+use crate::diagnostics::terminal_safe;
 use crate::engine::{Game, Move, State};
 use crate::formats::notation::{MoveError, parse_move};
 use crate::formats::trace::{replay, transcript};
@@ -66,7 +67,12 @@ pub fn run(args: &GameArgs, players: &Players, resume: Option<&Path>) -> i32 {
     let Ok((game, start, moves)) = loaded else { return 1 };
     for name in random.iter().chain(ai) {
         if game.player_index(name).is_none() {
-            eprintln!("error: `{name}` is not a player of {} (players: {})", game.title, game.players.join(", "));
+            eprintln!(
+                "error: `{}` is not a player of {} (players: {})",
+                terminal_safe(name),
+                terminal_safe(&game.title),
+                terminal_safe(&game.players.join(", "))
+            );
             return 1;
         }
     }
@@ -88,7 +94,7 @@ pub fn run(args: &GameArgs, players: &Players, resume: Option<&Path>) -> i32 {
     let mut random_agent = RandomAgent::new(seed);
     let mut search_agent = budget.agent(seed);
     let mut hint_agent = budget.agent(seed ^ 0x4e17);
-    let screen = Screen { title: game.title.clone(), in_place: std::io::stdout().is_terminal() };
+    let screen = Screen { title: terminal_safe(&game.title).into_owned(), in_place: std::io::stdout().is_terminal() };
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
 

@@ -4,7 +4,7 @@
 
 use super::check::rule_files;
 use super::common::color;
-use crate::diagnostics::render_all;
+use crate::diagnostics::{render_all, terminal_safe};
 use crate::formats::bless::apply;
 use crate::formats::scenario::{bless_file, run_file, run_file_with_options, scenarios_for};
 use std::path::PathBuf;
@@ -135,11 +135,11 @@ pub fn run_with_scenarios_of(paths: &[PathBuf], base: &std::path::Path) -> i32 {
                 let held = run.results.iter().filter(|(_, ok)| *ok).count();
                 println!("{}: {held} of {} scenarios of {} hold", rules.display(), run.results.len(), base.display());
                 for (name, ok) in &run.results {
-                    println!("  {} {name}", if *ok { "holds  " } else { "differs" });
+                    println!("  {} {}", if *ok { "holds  " } else { "differs" }, terminal_safe(name));
                 }
                 for diagnostic in &run.diagnostics {
                     let (_, line, _) = run.source.locate(diagnostic.primary_span().start);
-                    println!("    line {line}: {}", diagnostic.message);
+                    println!("    line {line}: {}", terminal_safe(&diagnostic.message));
                 }
             }
             Err(report) => {

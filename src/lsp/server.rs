@@ -22,7 +22,7 @@ use lsp_types::{
 use std::collections::HashMap;
 use std::io::{self, BufRead, Write};
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::sync::mpsc::{Sender, TryRecvError, sync_channel};
+use std::sync::mpsc::{Receiver, Sender, TryRecvError, sync_channel};
 
 /// How many read messages may wait for the loop: with bodies of at most
 /// `transport::MAX_BODY`, what waiting messages can hold is bounded.
@@ -95,7 +95,13 @@ pub fn run(mut input: impl BufRead + Send + 'static, output: impl Write) -> io::
         match event {
             Event::Checked(checked) => server.checked(*checked)?,
             Event::Read(incoming) => match incoming? {
-                Incoming::End => return Ok(1),
+                Incoming::End => {
+                    // The client is gone without `exit`: still publish what
+                    // it sent last (a client may open a file and close its
+                    // end, waiting for the diagnostics).
+                    server.finish_checks(&waiting)?;
+                    return Ok(1);
+                }
                 Incoming::Malformed(code, message) => {
                     transport::write_error_without_id(&mut server.output, code, &message)?
                 }
@@ -269,6 +275,22 @@ impl<W: Write> Server<W> {
     fn next_generation(&mut self) -> u64 {
         self.generations += 1;
         self.generations
+    }
+
+    /// Checks and publishes every document whose diagnostics are not of its
+    /// text, one after another, once no more messages can come.
+    fn finish_checks(&mut self, waiting: &Receiver<Event>) -> io::Result<()> {
+        loop {
+            self.start_check();
+            if self.checking.is_none() {
+                return Ok(());
+            }
+            match waiting.recv() {
+                Ok(Event::Checked(checked)) => self.checked(*checked)?,
+                Ok(Event::Read(_)) => {}
+                Err(_) => return Ok(()),
+            }
+        }
     }
 
     /// Starts checking a document whose diagnostics are not of its text,
