@@ -25,11 +25,11 @@ pub fn serve(mut stream: TcpStream, app: &App, access: &Access) {
                     app.limits.header_deadline.as_secs_f64(),
                     app.limits.body_deadline.as_secs_f64()
                 );
-                refuse(&mut stream, &ApiError::new(408, message), true);
+                refuse(&mut stream, &ApiError::new(408, message));
                 return;
             }
             Err(ReadError::Refused(status, message)) => {
-                refuse(&mut stream, &ApiError::new(status, message), true);
+                refuse(&mut stream, &ApiError::new(status, message));
                 return;
             }
         };
@@ -60,8 +60,7 @@ fn answer(app: &App, access: &Access, request: &Request) -> Reply {
 }
 
 /// Answers with an error and closes: used when no request could be read.
-/// `drain`: take what the client still sends for up to a second first.
-pub fn refuse(stream: &mut TcpStream, error: &ApiError, drain: bool) {
+fn refuse(stream: &mut TcpStream, error: &ApiError) {
     let reply = Reply::error(error);
     let response = Response {
         status: reply.status,
@@ -74,9 +73,6 @@ pub fn refuse(stream: &mut TcpStream, error: &ApiError, drain: bool) {
     // Closing with unread input would reset the connection and could lose
     // the reply: stop writing, then take what still comes for a moment.
     let _ = stream.shutdown(std::net::Shutdown::Write);
-    if !drain {
-        return;
-    }
     let _ = stream.set_read_timeout(Some(std::time::Duration::from_millis(200)));
     let mut sink = [0u8; 16 << 10];
     let until = std::time::Instant::now() + std::time::Duration::from_secs(1);

@@ -19,7 +19,7 @@ pub struct Limits {
     pub max_header: usize,
     /// The largest body, in bytes (a transcript of `max_plies` fits).
     pub max_body: usize,
-    /// Connections open at once; one more is answered 503 and closed.
+    /// Connections open at once; more wait to be taken until one closes.
     pub max_connections: usize,
     /// Computer players thinking at once; one more waits its turn.
     pub max_thinking: usize,
@@ -36,7 +36,7 @@ impl Default for Limits {
         Limits {
             header_deadline: Duration::from_secs(5),
             body_deadline: Duration::from_secs(10),
-            idle_deadline: Duration::from_secs(30),
+            idle_deadline: Duration::from_secs(15),
             write_deadline: Duration::from_secs(10),
             max_header: 16 << 10,
             max_body: 4 << 20,

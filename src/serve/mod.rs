@@ -25,10 +25,10 @@ pub use limits::Limits;
 use access::Access;
 use api::App;
 use catalog::Catalog;
+use slots::{OwnedSlot, Slots};
 use std::net::{TcpListener, TcpStream};
 use std::path::PathBuf;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 pub struct Server {
     listener: TcpListener,
@@ -91,9 +91,16 @@ impl Server {
         };
         let access = Arc::new(Access::new(address, self.token));
         let app = Arc::new(App::new(Catalog::new(self.paths), self.limits));
-        let open = Arc::new(AtomicUsize::new(0));
-        for stream in self.listener.incoming().flatten() {
-            accept(stream, &app, &access, &open);
+        let places = Arc::new(Slots::new(app.limits.max_connections));
+        loop {
+            // Past the most connections, new ones wait in the listening
+            // queue until one closes (each does by its deadlines at the latest).
+            let place = places.take_owned();
+            match self.listener.accept() {
+                Ok((stream, _)) => accept(stream, &app, &access, place),
+                // Out of file descriptors, say: wait rather than spin.
+                Err(_) => std::thread::sleep(std::time::Duration::from_millis(50)),
+            }
         }
     }
 
@@ -106,30 +113,14 @@ impl Server {
     }
 }
 
-/// Gives a new connection a thread, or refuses it (503) when too many are open.
-fn accept(mut stream: TcpStream, app: &Arc<App>, access: &Arc<Access>, open: &Arc<AtomicUsize>) {
-    if open.fetch_add(1, Ordering::SeqCst) >= app.limits.max_connections {
-        open.fetch_sub(1, Ordering::SeqCst);
-        let _ = stream.set_write_timeout(Some(std::time::Duration::from_secs(1)));
-        let message =
-            format!("the server has {} connections open, the most it takes; try again", app.limits.max_connections);
-        // Not drained: the accept loop must not wait on this client.
-        connection::refuse(&mut stream, &error::ApiError::new(503, message), false);
-        return;
-    }
-    let (app, access, open) = (app.clone(), access.clone(), Counted(open.clone()));
-    // Without a thread to be had, the closure is dropped and so is the count.
+/// Gives a new connection a thread of its own, holding one of the places
+/// for connections until it closes.
+fn accept(stream: TcpStream, app: &Arc<App>, access: &Arc<Access>, place: OwnedSlot) {
+    let (app, access) = (app.clone(), access.clone());
+    // Without a thread to be had, the closure is dropped: the connection
+    // closes and its place is given back.
     let _ = std::thread::Builder::new().name("orrery-serve".to_string()).spawn(move || {
         connection::serve(stream, &app, &access);
-        drop(open);
+        drop(place);
     });
-}
-
-/// One open connection, counted until dropped.
-struct Counted(Arc<AtomicUsize>);
-
-impl Drop for Counted {
-    fn drop(&mut self) {
-        self.0.fetch_sub(1, Ordering::SeqCst);
-    }
 }

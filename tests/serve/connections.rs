@@ -112,3 +112,18 @@ fn head_is_answered_as_get_without_a_body() {
     }
     assert_eq!(request(&url, "HEAD", "/api/nothing", None).status, 404);
 }
+
+#[test]
+fn connections_past_the_limit_wait_for_one_to_close() {
+    let deadline = Duration::from_millis(300);
+    let limits = Limits { max_connections: 2, header_deadline: deadline, ..Limits::default() };
+    let url = start_with(&["games"], limits);
+    let slow = stalled(&url, 2);
+    std::thread::sleep(Duration::from_millis(50));
+    // The third waits for a stalled one's deadline, and is then answered.
+    let started = Instant::now();
+    assert_eq!(get(&url, "/api").status, 200);
+    let waited = started.elapsed();
+    assert!(waited >= deadline / 2 && waited < deadline * 6, "waited {waited:?}");
+    drop(slow);
+}
