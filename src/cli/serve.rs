@@ -24,16 +24,16 @@ pub fn run(paths: &[PathBuf], host: &str, port: u16) -> i32 {
             return 1;
         }
     };
-    if !is_loopback(host) {
-        eprintln!("warning: listening on {host}: anyone who can reach this machine can use the page");
+    if server.token().is_some() {
+        eprintln!(
+            "warning: listening on {host}, beyond this machine: anyone who can reach it can try the page; \
+             the API needs the token in the address below (header {})",
+            crate::serve::TOKEN_HEADER
+        );
     }
-    println!("orrery serve: {} ({} rule files; Ctrl-C stops)", server.url(), server.file_count());
+    println!("orrery serve: {} ({} rule files; Ctrl-C stops)", server.page_url(), server.file_count());
     // Whoever started the server may be waiting for the address on a pipe.
     let _ = std::io::stdout().flush();
     server.run();
     0
-}
-
-fn is_loopback(host: &str) -> bool {
-    host.parse::<std::net::IpAddr>().is_ok_and(|ip| ip.is_loopback()) || host == "localhost"
 }

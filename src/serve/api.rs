@@ -2,20 +2,36 @@
 //! in, a reply out. Every refusal is a 4xx with `{"error": MESSAGE}`;
 //! nothing here panics on what a client sends.
 
-use super::catalog::{Catalog, check, describe};
+use super::catalog::Catalog;
 use super::error::ApiError;
+use super::limits::Limits;
 use super::moves::legal_json;
 use super::session::Session;
 use super::sessions::{Sessions, lock};
+use super::slots::Slots;
 use crate::diagnostics::{render, to_json};
 use crate::formats::explain::explain_move;
 use serde_json::{Value, json};
 use std::time::Duration;
 
-/// What the server holds: the rule files it offers and the games in play.
+/// What the server holds: the rule files it offers, the games in play,
+/// the places for computer players to think, and its limits.
 pub struct App {
     pub catalog: Catalog,
     pub sessions: Sessions,
+    pub thinking: Slots,
+    pub limits: Limits,
+}
+
+impl App {
+    pub fn new(catalog: Catalog, limits: Limits) -> App {
+        App {
+            catalog,
+            sessions: Sessions::new(limits.max_games, limits.idle_game),
+            thinking: Slots::new(limits.max_thinking),
+            limits,
+        }
+    }
 }
 
 /// An answer to send.
@@ -48,9 +64,10 @@ impl Reply {
     }
 }
 
-/// Answers one request.
+/// Answers one request; HEAD as GET (the caller leaves out the body).
 pub fn handle(app: &App, method: &str, url: &str, body: &[u8]) -> Reply {
     let (path, query) = url.split_once('?').unwrap_or((url, ""));
+    let method = if method == "HEAD" { "GET" } else { method };
     match route(app, method, path, query, body) {
         Ok(reply) => reply,
         Err(error) => Reply::error(&error),
@@ -61,7 +78,7 @@ fn route(app: &App, method: &str, path: &str, query: &str, body: &[u8]) -> Resul
     if let Some((_, content_type, text)) =
         ASSETS.iter().find(|(p, _, _)| *p == path || (*p == "/" && path == "/index.html"))
     {
-        allow(method, &["GET", "HEAD"])?;
+        allow(method, &["GET"])?;
         return Ok(Reply { status: 200, content_type, body: text.as_bytes().to_vec() });
     }
     let parts: Vec<&str> = path.trim_end_matches('/').split('/').skip(1).collect();
@@ -77,8 +94,8 @@ fn route(app: &App, method: &str, path: &str, query: &str, body: &[u8]) -> Resul
         ["api", "diagnostics"] => {
             allow(method, &["GET"])?;
             let file = query_value(query, "file").ok_or_else(|| ApiError::bad("give the rule file: ?file=PATH"))?;
-            let path = known_file(app, &file)?;
-            Ok(ok(describe(&file, &check(&path, &[]))))
+            known_file(app, &file)?;
+            Ok(ok(app.catalog.entry(&file)))
         }
         ["api", "sessions"] => match method {
             "GET" => Ok(ok(json!({ "sessions": app.sessions.ids() }))),
@@ -112,14 +129,20 @@ fn route(app: &App, method: &str, path: &str, query: &str, body: &[u8]) -> Resul
         ["api", "sessions", id, action] => {
             let session = app.sessions.get(id)?;
             let mut session = lock(&session);
-            session_action(&mut session, method, action, body)
+            session_action(app, &mut session, method, action, body)
         }
         _ => Err(ApiError::not_found(format!("no such page or route: {method} {path} (GET /api lists the routes)"))),
     }
 }
 
 /// The routes below `/api/sessions/ID/`.
-fn session_action(session: &mut Session, method: &str, action: &str, body: &[u8]) -> Result<Reply, ApiError> {
+fn session_action(
+    app: &App,
+    session: &mut Session,
+    method: &str,
+    action: &str,
+    body: &[u8],
+) -> Result<Reply, ApiError> {
     let post = |session: &mut Session, f: &dyn Fn(&mut Session, &Value) -> Result<(), ApiError>| {
         allow(method, &["POST"])?;
         f(session, &json_body(body)?)?;
@@ -167,8 +190,13 @@ fn session_action(session: &mut Session, method: &str, action: &str, body: &[u8]
                 ),
             };
             session.check_ply(&body)?;
+            if action == "ai" {
+                session.check_room()?;
+            }
             let before = session.current().clone();
+            let thinking = app.thinking.take();
             let mv = session.computer_move(agent, Duration::from_millis(time), playouts)?;
+            drop(thinking);
             let text = before.move_text(&mv);
             let mut legal = Vec::new();
             before.legal_moves(&mut legal);
@@ -176,7 +204,7 @@ fn session_action(session: &mut Session, method: &str, action: &str, body: &[u8]
             if action == "hint" {
                 return Ok(ok(json!({ "move": text, "index": index, "ply": session.cursor() })));
             }
-            session.play(mv);
+            session.play(mv)?;
             let mut reply = session.to_json();
             reply["played"] = json!(text);
             Ok(ok(reply))
@@ -219,6 +247,8 @@ fn new_session(app: &App, body: &Value) -> Result<Reply, ApiError> {
         .and_then(Value::as_str)
         .ok_or_else(|| ApiError::bad("give `file`, a rule file of GET /api/games"))?;
     let path = known_file(app, file)?;
+    // Refused before the work of compiling the game, when no game can be evicted.
+    app.sessions.make_room()?;
     let options = match body.get("options") {
         None | Some(Value::Null) => Vec::new(),
         Some(Value::Object(options)) => options
@@ -232,14 +262,14 @@ fn new_session(app: &App, body: &Value) -> Result<Reply, ApiError> {
             .collect::<Result<_, _>>()?,
         Some(_) => return Err(ApiError::bad("`options` must be an object, as {\"long_moves\": true}")),
     };
-    let mut session = Session::new(app.sessions.next_id(), file.to_string(), path, options)?;
+    let mut session = Session::new(app.sessions.next_id(), file.to_string(), path, options, app.limits.max_plies)?;
     match body.get("transcript") {
         None | Some(Value::Null) => {}
         Some(Value::String(text)) => session.load_transcript(text)?,
         Some(_) => return Err(ApiError::bad("`transcript` must be a string (the JSON lines of a transcript)")),
     }
     let reply = session.to_json();
-    app.sessions.insert(session);
+    app.sessions.insert(session)?;
     Ok(Reply::json(201, &reply))
 }
 

@@ -1,18 +1,26 @@
 //! The rule files a server offers: found in the files and folders it was
 //! given (folders searched again at each listing, so new files appear),
 //! each with its players, options and check status. Only these files can
-//! be opened through the interface.
+//! be opened through the interface: a file or folder whose real path (links
+//! followed) is outside the folders served is left out. A file's check is
+//! kept and done again only when its text, or a base's, changed: reading
+//! a file is microseconds, checking it milliseconds.
 
 use crate::compile::LoadError;
 use crate::diagnostics::{Severity, to_json};
 use crate::engine::Game;
 use serde_json::{Value, json};
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 /// The files and folders given on the command line.
 pub struct Catalog {
     roots: Vec<PathBuf>,
+    /// The roots' real paths: what every file served must be inside.
+    real_roots: Vec<PathBuf>,
+    /// Each file's entry of the list, with the text it was checked from.
+    checked: Mutex<HashMap<String, (String, Value)>>,
 }
 
 /// A rule file read and checked: the game (with its default options) or
@@ -38,7 +46,8 @@ impl Checked {
 
 impl Catalog {
     pub fn new(roots: Vec<PathBuf>) -> Catalog {
-        Catalog { roots }
+        let real_roots = roots.iter().filter_map(|root| root.canonicalize().ok()).collect();
+        Catalog { roots, real_roots, checked: Mutex::default() }
     }
 
     /// The rule files, sorted; folders are searched with the folders inside them.
@@ -46,8 +55,8 @@ impl Catalog {
         let mut found = Vec::new();
         for root in &self.roots {
             if root.is_dir() {
-                rules_in(root, &mut found, 0);
-            } else {
+                self.rules_in(root, &mut found, 0);
+            } else if self.inside(root) {
                 found.push(root.clone());
             }
         }
@@ -64,8 +73,47 @@ impl Catalog {
 
     /// Every file with its game's title, players, options and check status.
     pub fn list(&self) -> Value {
-        let games: Vec<Value> = self.files().iter().map(|file| describe(file, &check(Path::new(file), &[]))).collect();
+        let files = self.files();
+        let games: Vec<Value> = files.iter().map(|file| self.entry(file)).collect();
+        super::sessions::lock(&self.checked).retain(|file, _| files.contains(file));
         json!({ "games": games })
+    }
+
+    /// One file's entry of the list: kept, or checked again if its text changed.
+    pub fn entry(&self, file: &str) -> Value {
+        let text = source_text(Path::new(file));
+        if let Some((seen, entry)) = super::sessions::lock(&self.checked).get(file)
+            && *seen == text
+        {
+            return entry.clone();
+        }
+        let checked = check(Path::new(file), &[]);
+        let entry = describe(file, &checked);
+        super::sessions::lock(&self.checked).insert(file.to_string(), (checked.text, entry.clone()));
+        entry
+    }
+
+    /// Whether a path's real place is inside the files and folders served.
+    fn inside(&self, path: &Path) -> bool {
+        path.canonicalize().is_ok_and(|real| self.real_roots.iter().any(|root| real.starts_with(root)))
+    }
+
+    /// The `.rules` files in a folder and the folders inside it, a few levels
+    /// deep, leaving out what links lead outside the roots.
+    fn rules_in(&self, folder: &Path, found: &mut Vec<PathBuf>, depth: usize) {
+        let Ok(entries) = std::fs::read_dir(folder) else { return };
+        for path in entries.filter_map(|entry| entry.ok().map(|e| e.path())) {
+            if !self.inside(&path) {
+                continue;
+            }
+            if path.is_dir() {
+                if depth < 4 {
+                    self.rules_in(&path, found, depth + 1);
+                }
+            } else if path.extension().is_some_and(|e| e == "rules") {
+                found.push(path);
+            }
+        }
     }
 }
 
@@ -140,18 +188,4 @@ pub fn check(path: &Path, options: &[(String, String)]) -> Checked {
 /// when unreadable): what an edit changes.
 pub fn source_text(path: &Path) -> String {
     crate::variants::load_source(path).map(|(source, _)| source.text).unwrap_or_default()
-}
-
-/// The `.rules` files in a folder and the folders inside it, a few levels deep.
-fn rules_in(folder: &Path, found: &mut Vec<PathBuf>, depth: usize) {
-    let Ok(entries) = std::fs::read_dir(folder) else { return };
-    for path in entries.filter_map(|entry| entry.ok().map(|e| e.path())) {
-        if path.is_dir() {
-            if depth < 4 {
-                rules_in(&path, found, depth + 1);
-            }
-        } else if path.extension().is_some_and(|e| e == "rules") {
-            found.push(path);
-        }
-    }
 }

@@ -1,105 +1,126 @@
 //! `orrery serve`: a local web page to play and inspect rule files, and
 //! the JSON-over-HTTP interface it uses (documented in docs/serve.md), so
 //! other front ends and scripts can use it too. The page is plain HTML,
-//! CSS and JavaScript shipped inside the binary (`assets/`). The server
-//! answers on a few threads; each game has its own lock, so games are
+//! CSS and JavaScript shipped inside the binary (`assets/`). Each client
+//! connection has a thread of its own (a bounded number), so a slow client
+//! holds up no other; each game has its own lock, so games are
 //! independent. The engine knows nothing of this module.
 
+mod access;
 mod api;
 mod catalog;
+mod connection;
 mod error;
+mod history;
+mod http;
+mod limits;
 mod moves;
 mod session;
 mod sessions;
+mod slots;
 
-use api::{App, Reply, handle};
+pub use access::TOKEN_HEADER;
+pub use limits::Limits;
+
+use access::Access;
+use api::App;
 use catalog::Catalog;
-use sessions::Sessions;
-use std::io::Read;
+use slots::{OwnedSlot, Slots};
+use std::net::{TcpListener, TcpStream};
 use std::path::PathBuf;
 use std::sync::Arc;
 
-/// The largest request body read (a long transcript fits many times over).
-const MAX_BODY: u64 = 16 << 20;
-/// The threads answering requests: a computer player thinking in one game
-/// leaves the others free.
-const THREADS: usize = 8;
-
 pub struct Server {
-    http: Arc<tiny_http::Server>,
-    app: Arc<App>,
+    listener: TcpListener,
+    paths: Vec<PathBuf>,
+    limits: Limits,
+    token: Option<String>,
     url: String,
 }
 
 impl Server {
     /// Listens on `host:port` (port 0: any free port) for the rule files
-    /// in `paths` (files, or folders searched for `.rules` files).
+    /// in `paths` (files, or folders searched for `.rules` files). A
+    /// server reachable beyond this machine needs a token (made here).
     pub fn bind(paths: Vec<PathBuf>, host: &str, port: u16) -> Result<Server, String> {
-        let http = tiny_http::Server::http((host, port)).map_err(|e| format!("cannot listen on {host}:{port}: {e}"))?;
-        let address = http.server_addr().to_ip().ok_or("the server listens on no IP address")?;
+        let listener = TcpListener::bind((host, port)).map_err(|e| format!("cannot listen on {host}:{port}: {e}"))?;
+        let address = listener.local_addr().map_err(|e| format!("the server has no address: {e}"))?;
         let url = format!("http://{address}/");
-        let app = App { catalog: Catalog::new(paths), sessions: Sessions::default() };
-        Ok(Server { http: Arc::new(http), app: Arc::new(app), url })
+        let token = (!address.ip().is_loopback()).then(access::new_token);
+        Ok(Server { listener, paths, limits: Limits::default(), token, url })
     }
 
-    /// The page's address, as `http://127.0.0.1:8080/`.
+    /// The same server with other limits.
+    pub fn with_limits(self, limits: Limits) -> Server {
+        Server { limits, ..self }
+    }
+
+    /// The same server needing a token even on this machine's loopback.
+    pub fn with_token(self) -> Server {
+        Server { token: Some(self.token.unwrap_or_else(access::new_token)), ..self }
+    }
+
+    /// The server's address, as `http://127.0.0.1:8080/`.
     pub fn url(&self) -> &str {
         &self.url
     }
 
+    /// The token API requests must carry (header `X-Orrery-Token`), if any.
+    pub fn token(&self) -> Option<&str> {
+        self.token.as_deref()
+    }
+
+    /// The page's address to open: with `?token=...` when it needs one.
+    pub fn page_url(&self) -> String {
+        match &self.token {
+            Some(token) => format!("{}?token={token}", self.url),
+            None => self.url.clone(),
+        }
+    }
+
     /// How many rule files the server offers now.
     pub fn file_count(&self) -> usize {
-        self.app.catalog.files().len()
+        Catalog::new(self.paths.clone()).files().len()
     }
 
     /// Answers requests until the process ends.
     pub fn run(self) {
-        let workers: Vec<_> = (0..THREADS).map(|_| self.spawn_worker()).collect();
-        for worker in workers {
-            let _ = worker.join();
-        }
-    }
-
-    /// Answers requests on background threads (for tests and embedding).
-    pub fn spawn(self) -> String {
-        for _ in 0..THREADS {
-            self.spawn_worker();
-        }
-        self.url
-    }
-
-    fn spawn_worker(&self) -> std::thread::JoinHandle<()> {
-        let (http, app) = (self.http.clone(), self.app.clone());
-        std::thread::spawn(move || {
-            while let Ok(request) = http.recv() {
-                answer(&app, request);
+        let address = match self.listener.local_addr() {
+            Ok(address) => address,
+            Err(_) => return,
+        };
+        let access = Arc::new(Access::new(address, self.token));
+        let app = Arc::new(App::new(Catalog::new(self.paths), self.limits));
+        let places = Arc::new(Slots::new(app.limits.max_connections));
+        loop {
+            // Past the most connections, new ones wait in the listening
+            // queue until one closes (each does by its deadlines at the latest).
+            let place = places.take_owned();
+            match self.listener.accept() {
+                Ok((stream, _)) => accept(stream, &app, &access, place),
+                // Out of file descriptors, say: wait rather than spin.
+                Err(_) => std::thread::sleep(std::time::Duration::from_millis(50)),
             }
-        })
+        }
+    }
+
+    /// Answers requests on a background thread (for tests and embedding);
+    /// the server's address.
+    pub fn spawn(self) -> String {
+        let url = self.url.clone();
+        std::thread::spawn(move || self.run());
+        url
     }
 }
 
-/// Reads a request, answers it (a 500 if answering panicked: the server
-/// goes on), and sends the reply.
-fn answer(app: &App, mut request: tiny_http::Request) {
-    let method = request.method().as_str().to_ascii_uppercase();
-    let url = request.url().to_string();
-    let mut body = Vec::new();
-    let read = request.as_reader().take(MAX_BODY + 1).read_to_end(&mut body);
-    let reply = if read.is_err() {
-        Reply::error(&error::ApiError::bad("the body could not be read"))
-    } else if body.len() as u64 > MAX_BODY {
-        Reply::error(&error::ApiError::new(413, format!("the body is larger than {} MiB", MAX_BODY >> 20)))
-    } else {
-        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| handle(app, &method, &url, &body))).unwrap_or_else(
-            |_| Reply::error(&error::ApiError::new(500, format!("internal error answering {method} {url}"))),
-        )
-    };
-    let mut response = tiny_http::Response::from_data(if method == "HEAD" { Vec::new() } else { reply.body })
-        .with_status_code(reply.status);
-    for (name, value) in [("Content-Type", reply.content_type), ("Cache-Control", "no-store")] {
-        if let Ok(header) = tiny_http::Header::from_bytes(name.as_bytes(), value.as_bytes()) {
-            response.add_header(header);
-        }
-    }
-    let _ = request.respond(response);
+/// Gives a new connection a thread of its own, holding one of the places
+/// for connections until it closes.
+fn accept(stream: TcpStream, app: &Arc<App>, access: &Arc<Access>, place: OwnedSlot) {
+    let (app, access) = (app.clone(), access.clone());
+    // Without a thread to be had, the closure is dropped: the connection
+    // closes and its place is given back.
+    let _ = std::thread::Builder::new().name("orrery-serve".to_string()).spawn(move || {
+        connection::serve(stream, &app, &access);
+        drop(place);
+    });
 }

@@ -6,6 +6,7 @@
 
 use super::catalog::{check, source_text};
 use super::error::ApiError;
+use super::history::History;
 use crate::agents::{Agent, MctsAgent, RandomAgent};
 use crate::board::Site;
 use crate::engine::{Game, Move, State};
@@ -29,11 +30,10 @@ pub struct Session {
     game: Arc<Game>,
     /// The start position as a position file, when not the game's setup.
     start_text: Option<String>,
-    /// `states[i]`: the position after `moves[..i]`.
-    states: Vec<State>,
-    moves: Vec<Move>,
-    /// How many of the moves are in force (the rest can be redone).
-    cursor: usize,
+    /// The moves played, with a cursor on those in force.
+    history: History,
+    /// The most plies the game keeps.
+    max_plies: usize,
     /// The rule file's text (with its bases) this game was compiled from.
     text: String,
     /// Counts reloads of the rule file, for the page to notice.
@@ -47,8 +47,15 @@ pub struct Session {
 }
 
 impl Session {
-    /// A new game of `file` (its path `path`) with option overrides, from its setup.
-    pub fn new(id: String, file: String, path: PathBuf, options: Vec<(String, String)>) -> Result<Session, ApiError> {
+    /// A new game of `file` (its path `path`) with option overrides, from
+    /// its setup, keeping at most `max_plies` plies.
+    pub fn new(
+        id: String,
+        file: String,
+        path: PathBuf,
+        options: Vec<(String, String)>,
+        max_plies: usize,
+    ) -> Result<Session, ApiError> {
         let plain = check(&path, &[]);
         if let Err(diagnostics) = plain.game {
             return Err(ApiError::with_details(
@@ -69,9 +76,8 @@ impl Session {
             options,
             game,
             start_text: None,
-            states: vec![start],
-            moves: Vec::new(),
-            cursor: 0,
+            history: History::new(start),
+            max_plies,
             text: checked.text,
             version: 0,
             broken: None,
@@ -86,19 +92,26 @@ impl Session {
 
     /// The position shown: after the moves in force.
     pub fn current(&self) -> &State {
-        &self.states[self.cursor]
+        self.history.current()
     }
 
     /// Plays `mv` (legal in the current position); moves that could have
     /// been redone are dropped.
-    pub fn play(&mut self, mv: Move) {
-        self.moves.truncate(self.cursor);
-        self.states.truncate(self.cursor + 1);
-        let mut next = self.current().clone();
-        next.apply(&mv);
-        self.moves.push(mv);
-        self.states.push(next);
-        self.cursor += 1;
+    pub fn play(&mut self, mv: Move) -> Result<(), ApiError> {
+        self.check_room()?;
+        self.history.play(mv);
+        Ok(())
+    }
+
+    /// Refuses a move past the most plies a game keeps.
+    pub fn check_room(&self) -> Result<(), ApiError> {
+        if self.cursor() >= self.max_plies {
+            return Err(ApiError::new(
+                413,
+                format!("the game has {} plies, the most this server keeps for a game", self.max_plies),
+            ));
+        }
+        Ok(())
     }
 
     /// Plays the move at `index` of the legal moves, or the move written as
@@ -126,7 +139,7 @@ impl Session {
             }
             _ => return Err(ApiError::bad("give either `index` (of the legal moves) or `move` (in notation)")),
         };
-        self.play(mv);
+        self.play(mv)?;
         Ok(mv)
     }
 
@@ -135,10 +148,10 @@ impl Session {
     pub fn check_ply(&self, body: &Value) -> Result<(), ApiError> {
         if let Some(ply) = body.get("ply").filter(|v| !v.is_null()) {
             let ply = ply.as_u64().ok_or_else(|| ApiError::bad("`ply` must be a whole number"))?;
-            if ply != self.cursor as u64 {
+            if ply != self.cursor() as u64 {
                 return Err(ApiError::new(
                     409,
-                    format!("the request was made at ply {ply}, but the game is at ply {}", self.cursor),
+                    format!("the request was made at ply {ply}, but the game is at ply {}", self.cursor()),
                 ));
             }
         }
@@ -146,30 +159,28 @@ impl Session {
     }
 
     pub fn undo(&mut self) -> Result<(), ApiError> {
-        if self.cursor == 0 {
+        if self.cursor() == 0 {
             return Err(ApiError::new(409, "nothing to undo: the game is at its start".to_string()));
         }
-        self.cursor -= 1;
+        self.history.goto(self.cursor() - 1);
         Ok(())
     }
 
     pub fn redo(&mut self) -> Result<(), ApiError> {
-        if self.cursor == self.moves.len() {
+        if self.cursor() == self.length() {
             return Err(ApiError::new(409, "nothing to redo: the game is at its last move".to_string()));
         }
-        self.cursor += 1;
+        self.history.goto(self.cursor() + 1);
         Ok(())
     }
 
     /// Shows the position after `ply` moves (undone moves can be gone back to).
     pub fn goto(&mut self, ply: u64) -> Result<(), ApiError> {
-        if ply > self.moves.len() as u64 {
-            return Err(ApiError::new(
-                422,
-                format!("the game has {} plies; go to 0 to {}, not {ply}", self.moves.len(), self.moves.len()),
-            ));
+        let length = self.length();
+        if ply > length as u64 {
+            return Err(ApiError::new(422, format!("the game has {length} plies; go to 0 to {length}, not {ply}")));
         }
-        self.cursor = ply as usize;
+        self.history.goto(ply as usize);
         Ok(())
     }
 
@@ -181,7 +192,7 @@ impl Session {
             return Err(ApiError::new(422, "the game is over".to_string()));
         }
         self.seed += 1;
-        let seed = self.seed ^ ((self.cursor as u64) << 32);
+        let seed = self.seed ^ ((self.cursor() as u64) << 32);
         let chosen = if state.current_player() == CHANCE || agent == "random" {
             RandomAgent::new(seed).choose(&state)
         } else if agent == "mcts" {
@@ -198,7 +209,8 @@ impl Session {
     /// The game so far (to the move shown) as a transcript `orrery replay` reads.
     pub fn transcript(&self) -> String {
         let mut text = String::new();
-        for line in transcript(&self.states[0], &self.moves[..self.cursor], 0) {
+        let moves: Vec<Move> = self.history.plies()[..self.cursor()].iter().map(|p| p.mv).collect();
+        for line in transcript(self.history.start(), &moves, 0) {
             text.push_str(&line.to_string());
             text.push('\n');
         }
@@ -209,6 +221,19 @@ impl Session {
     /// (options and start), every move replayed and checked.
     pub fn load_transcript(&mut self, text: &str) -> Result<(), ApiError> {
         let unreadable = |e: String| ApiError::new(422, format!("the transcript does not replay: {e}"));
+        let too_long = || {
+            ApiError::new(
+                413,
+                format!(
+                    "the transcript is longer than {} plies, the most this server keeps for a game",
+                    self.max_plies
+                ),
+            )
+        };
+        // Refused before the work of replaying it.
+        if text.lines().filter(|line| line.contains("\"move\"")).count() > self.max_plies {
+            return Err(too_long());
+        }
         let header = read_header(text).map_err(|e| unreadable(e.to_string()))?.unwrap_or_default();
         let options = if header.options.is_empty() { self.options.clone() } else { header.options.clone() };
         let game = check(&self.path(), &options).game.map_err(|diagnostics| {
@@ -220,22 +245,21 @@ impl Session {
         })?;
         let start = start_state(&game, header.start.as_deref()).map_err(unreadable)?;
         replay(&start, text).map_err(|e| unreadable(e.to_string()))?;
-        let mut states = vec![start];
-        let mut moves = Vec::new();
+        let mut history = History::new(start);
         for line in text.lines().filter_map(|l| serde_json::from_str::<Value>(l).ok()) {
             if let Some(written) = line.get("move").and_then(Value::as_str) {
-                let mut next = states[states.len() - 1].clone();
+                if history.cursor() >= self.max_plies {
+                    return Err(too_long());
+                }
+                let mut next = history.current().clone();
                 let mv = next.play(written).map_err(|e| unreadable(e.to_string()))?;
-                moves.push(mv);
-                states.push(next);
+                history.play(mv);
             }
         }
         self.options = options;
         self.game = game;
         self.start_text = header.start;
-        self.cursor = moves.len();
-        self.moves = moves;
-        self.states = states;
+        self.history = history;
         Ok(())
     }
 
@@ -263,32 +287,27 @@ impl Session {
             Ok(start) => start,
             Err(_) => game.initial_state(),
         };
-        let written: Vec<String> = self.moves.iter().zip(&self.states).map(|(mv, state)| state.move_text(mv)).collect();
-        let mut states = vec![start];
-        let mut moves = Vec::new();
+        let written: Vec<&str> = self.history.plies().iter().map(|p| p.text.as_str()).collect();
+        let mut history = History::new(start);
         for text in &written {
-            let mut next = states[states.len() - 1].clone();
+            let mut next = history.current().clone();
             match next.play(text) {
-                Ok(mv) => {
-                    moves.push(mv);
-                    states.push(next);
-                }
+                Ok(mv) => history.play(mv),
                 Err(_) => break,
             }
         }
-        self.note = Some(if moves.len() == written.len() {
-            format!("{} changed: reloaded, {} moves replayed", self.file, moves.len())
+        let replayed = history.plies().len();
+        self.note = Some(if replayed == written.len() {
+            format!("{} changed: reloaded, {replayed} moves replayed", self.file)
         } else {
             format!(
-                "{} changed: reloaded; {} of {} moves replay, the rest are no longer legal",
+                "{} changed: reloaded; {replayed} of {} moves replay, the rest are no longer legal",
                 self.file,
-                moves.len(),
                 written.len()
             )
         });
-        self.cursor = self.cursor.min(moves.len());
-        self.moves = moves;
-        self.states = states;
+        history.goto(self.cursor());
+        self.history = history;
         self.game = game;
     }
 
@@ -301,20 +320,14 @@ impl Session {
     pub fn to_json(&self) -> Value {
         let state = self.current();
         let game = &self.game;
-        let log: Vec<Value> = self
-            .moves
+        let plies = self.history.plies();
+        let log: Vec<Value> = plies
             .iter()
-            .zip(&self.states)
             .enumerate()
-            .map(|(ply, (mv, before))| {
-                json!({
-                    "ply": ply,
-                    "player": game.player_name(before.current_player()),
-                    "move": before.move_text(mv),
-                })
-            })
+            .map(|(ply, played)| json!({ "ply": ply, "player": game.player_name(played.player), "move": played.text }))
             .collect();
-        let last = self.cursor.checked_sub(1).map(|i| LastMove::between(&self.states[i], &self.moves[i], state));
+        let last =
+            self.cursor().checked_sub(1).map(|i| LastMove::between(&self.history.position(i), &plies[i].mv, state));
         let outcome = state.outcome().map(|o| json!({ "winner": o.winner, "draw": o.draw, "reason": o.reason }));
         let player = state.current_player();
         json!({
@@ -323,8 +336,8 @@ impl Session {
             "game": game.title,
             "players": game.players,
             "options": super::catalog::options(game),
-            "ply": self.cursor,
-            "length": self.moves.len(),
+            "ply": self.cursor(),
+            "length": self.length(),
             "to_move": if state.is_over() { Value::Null } else { json!(game.player_name(player)) },
             "chance": !state.is_over() && player == CHANCE,
             "phase": state.phase_name(),
@@ -332,8 +345,8 @@ impl Session {
             "outcome": outcome,
             "last": last.as_ref().map(|l| last_json(state, l)),
             "log": log,
-            "can_undo": self.cursor > 0,
-            "can_redo": self.cursor < self.moves.len(),
+            "can_undo": self.cursor() > 0,
+            "can_redo": self.cursor() < self.length(),
             "svg": picture_svg(state, last.as_ref()),
             "version": self.version,
             "broken": self.broken,
@@ -342,7 +355,12 @@ impl Session {
     }
 
     pub fn cursor(&self) -> usize {
-        self.cursor
+        self.history.cursor()
+    }
+
+    /// The plies played, the redoable ones too.
+    pub fn length(&self) -> usize {
+        self.history.plies().len()
     }
 }
 

@@ -1,24 +1,30 @@
 //! The games in play: a map of id to game, each behind its own lock, so
 //! games are independent (a computer player thinking in one holds up no
-//! other). The oldest games are dropped past a limit.
+//! other). Their number is bounded: a new game past the limit evicts the
+//! least recently used game that is idle (unused for a while and not in
+//! use now); when every game is in use, the new one is refused.
 
 use super::error::ApiError;
 use super::session::Session;
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
 
-/// How many games a server keeps; starting one more drops the oldest.
-pub const MAX_SESSIONS: usize = 256;
-
-#[derive(Default)]
 pub struct Sessions {
     inner: Mutex<Inner>,
+    max_games: usize,
+    idle_after: Duration,
 }
 
 #[derive(Default)]
 struct Inner {
     next: u64,
-    games: BTreeMap<u64, Arc<Mutex<Session>>>,
+    games: BTreeMap<u64, Entry>,
+}
+
+struct Entry {
+    session: Arc<Mutex<Session>>,
+    used: Instant,
 }
 
 /// A lock, taken even if a thread panicked while holding it (the request
@@ -28,6 +34,11 @@ pub fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
 }
 
 impl Sessions {
+    /// Keeps at most `max_games`; a game unused for `idle_after` may be evicted.
+    pub fn new(max_games: usize, idle_after: Duration) -> Sessions {
+        Sessions { inner: Mutex::default(), max_games: max_games.max(1), idle_after }
+    }
+
     /// A new id, for a game about to be made.
     pub fn next_id(&self) -> String {
         let mut inner = lock(&self.inner);
@@ -35,20 +46,54 @@ impl Sessions {
         format!("g{}", inner.next)
     }
 
-    pub fn insert(&self, session: Session) -> Arc<Mutex<Session>> {
-        let number = id_number(&session.id).unwrap_or(0);
-        let session = Arc::new(Mutex::new(session));
+    /// Makes room for one more game: evicts the least recently used idle
+    /// game when full, or refuses (503) when none is idle.
+    pub fn make_room(&self) -> Result<(), ApiError> {
         let mut inner = lock(&self.inner);
-        while inner.games.len() >= MAX_SESSIONS {
-            inner.games.pop_first();
+        if inner.games.len() < self.max_games {
+            return Ok(());
         }
-        inner.games.insert(number, session.clone());
-        session
+        let now = Instant::now();
+        let idle = inner
+            .games
+            .iter()
+            .filter(|(_, e)| now.duration_since(e.used) >= self.idle_after && e.session.try_lock().is_ok())
+            .min_by_key(|(_, e)| e.used)
+            .map(|(&number, _)| number);
+        match idle {
+            Some(number) => {
+                inner.games.remove(&number);
+                Ok(())
+            }
+            None => Err(ApiError::new(
+                503,
+                format!(
+                    "the server holds {} games, the most it keeps, and none has been idle for {} s: \
+                     end one (DELETE /api/sessions/ID) or try again later",
+                    self.max_games,
+                    self.idle_after.as_secs()
+                ),
+            )),
+        }
     }
 
+    /// Adds a game (after `make_room`; past the limit, refused with 503).
+    pub fn insert(&self, session: Session) -> Result<(), ApiError> {
+        self.make_room()?;
+        let number = id_number(&session.id).unwrap_or(0);
+        let entry = Entry { session: Arc::new(Mutex::new(session)), used: Instant::now() };
+        lock(&self.inner).games.insert(number, entry);
+        Ok(())
+    }
+
+    /// A game, marked as used now.
     pub fn get(&self, id: &str) -> Result<Arc<Mutex<Session>>, ApiError> {
-        let found = id_number(id).and_then(|n| lock(&self.inner).games.get(&n).cloned());
-        found.ok_or_else(|| ApiError::not_found(format!("no game `{id}` (start one with POST /api/sessions)")))
+        let mut inner = lock(&self.inner);
+        let found = id_number(id).and_then(|n| inner.games.get_mut(&n));
+        let entry =
+            found.ok_or_else(|| ApiError::not_found(format!("no game `{id}` (start one with POST /api/sessions)")))?;
+        entry.used = Instant::now();
+        Ok(entry.session.clone())
     }
 
     pub fn remove(&self, id: &str) -> Result<(), ApiError> {

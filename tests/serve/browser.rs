@@ -5,8 +5,8 @@
 //! Chromium or chromedriver is missing (`.ci/run` installs them from the
 //! distribution's packages) the test says it is skipped and passes.
 
+use super::bind;
 use super::client::request;
-use super::start;
 use serde_json::{Value, json};
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
@@ -130,7 +130,11 @@ fn the_page_plays_man_in_the_moon_by_clicking() {
             return;
         }
     };
-    let url = start(&["games"]);
+    // With a token, as a server beyond this machine needs: the page passes
+    // it (and JSON bodies) on every call, else nothing below would work.
+    let server = bind(&["games"]).with_token();
+    let url = server.page_url();
+    server.spawn();
     browser.call("POST", "/url", Some(json!({ "url": url })));
 
     // Choose the game in the list, then start it.

@@ -1,8 +1,8 @@
 //! `orrery serve` on the command line: it prints the page's address, and
 //! refuses what it cannot serve.
 
-use super::client::get;
-use std::io::{BufRead, BufReader};
+use super::client::{get, request_with};
+use std::io::{BufRead, BufReader, Read};
 use std::process::{Command, Stdio};
 
 const ORRERY: &str = env!("CARGO_BIN_EXE_orrery");
@@ -39,4 +39,36 @@ fn serve_refuses_missing_files_and_busy_ports() {
     assert_eq!(out.status.code(), Some(1));
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("cannot listen on 127.0.0.1:") && stderr.contains("--port 0"), "{stderr}");
+}
+
+/// Beyond this machine's loopback (here every address, reached through
+/// the loopback), the server warns, prints its address with a token, and
+/// answers API calls only with it.
+#[test]
+fn serve_beyond_loopback_warns_and_needs_its_token() {
+    let mut child = Command::new(ORRERY)
+        .args(["serve", "games/chess.rules", "--host", "0.0.0.0", "--port", "0"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
+    let address = line.split_whitespace().find(|w| w.starts_with("http://0.0.0.0:")).map(str::to_string);
+    let answered = address.as_ref().and_then(|address| {
+        let (base, token) = address.split_once("?token=")?;
+        let url = base.replace("0.0.0.0", "127.0.0.1");
+        let host = super::client::address(&url).to_string();
+        let without = request_with(&url, "GET", "/api/games", &[("Host", &host)], None).status;
+        let with = request_with(&url, "GET", "/api/games", &[("Host", &host), ("X-Orrery-Token", token)], None).status;
+        Some((without, with, token.len()))
+    });
+    let _ = child.kill();
+    let mut stderr = String::new();
+    let _ = child.stderr.take().unwrap().read_to_string(&mut stderr);
+    let _ = child.wait();
+    let (without, with, token) = answered.unwrap_or_else(|| panic!("no address with a token in {line:?}"));
+    assert_eq!((without, with), (401, 200));
+    assert!(token >= 32, "{line}");
+    assert!(stderr.contains("warning: listening on 0.0.0.0") && stderr.contains("token"), "{stderr}");
 }

@@ -9,6 +9,8 @@ use std::time::Duration;
 pub struct Reply {
     pub status: u16,
     pub content_type: String,
+    /// The header block, as sent.
+    pub headers: String,
     pub body: String,
 }
 
@@ -20,16 +22,35 @@ impl Reply {
 
 /// `base`: `http://HOST:PORT/`; `path`: from `/`.
 pub fn request(base: &str, method: &str, path: &str, body: Option<&str>) -> Reply {
-    let host = base.trim_start_matches("http://").trim_end_matches('/');
+    let host = address(base);
+    let headers = [("Host", host), ("Content-Type", "application/json")];
+    request_with(base, method, path, &headers, body)
+}
+
+/// `HOST:PORT` of `http://HOST:PORT/`.
+pub fn address(base: &str) -> &str {
+    base.trim_start_matches("http://").split('/').next().unwrap_or("")
+}
+
+/// A request with exactly these headers (and Content-Length, Connection: close).
+pub fn request_with(base: &str, method: &str, path: &str, headers: &[(&str, &str)], body: Option<&str>) -> Reply {
+    let host = address(base);
     let mut stream = TcpStream::connect(host).unwrap_or_else(|e| panic!("cannot connect to {host}: {e}"));
     stream.set_read_timeout(Some(Duration::from_secs(120))).unwrap();
     let body = body.unwrap_or("");
-    let head = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
-        body.len()
-    );
+    let mut head = format!("{method} {path} HTTP/1.1\r\nConnection: close\r\nContent-Length: {}\r\n", body.len());
+    for (name, value) in headers {
+        head.push_str(&format!("{name}: {value}\r\n"));
+    }
+    head.push_str("\r\n");
     stream.write_all(head.as_bytes()).unwrap();
     stream.write_all(body.as_bytes()).unwrap();
+    read_reply(&mut stream, method == "HEAD")
+}
+
+/// Reads one reply: its headers, then as much body as they announce
+/// (none for `head`, the reply to HEAD).
+pub fn read_reply(stream: &mut TcpStream, head: bool) -> Reply {
     // Read up to the end of the headers, then as much as they announce: a
     // server may keep the connection open whatever the request asked.
     let mut raw = Vec::new();
@@ -53,11 +74,12 @@ pub fn request(base: &str, method: &str, path: &str, body: Option<&str>) -> Repl
     let chunked = header("transfer-encoding").is_some_and(|v| v.eq_ignore_ascii_case("chunked"));
     let length = header("content-length").and_then(|v| v.parse::<usize>().ok());
     loop {
-        let done = match length {
-            Some(length) => payload.len() >= length,
-            None if chunked => payload.windows(5).any(|w| w == b"0\r\n\r\n"),
-            None => false,
-        };
+        let done = head
+            || match length {
+                Some(length) => payload.len() >= length,
+                None if chunked => payload.windows(5).any(|w| w == b"0\r\n\r\n"),
+                None => false,
+            };
         if done {
             break;
         }
@@ -73,6 +95,7 @@ pub fn request(base: &str, method: &str, path: &str, body: Option<&str>) -> Repl
     Reply {
         status,
         content_type: header("content-type").unwrap_or_default(),
+        headers,
         body: String::from_utf8_lossy(&payload).to_string(),
     }
 }

@@ -22,8 +22,14 @@ const page = {
 
 // ---- talking to the server ----
 
+// A server reachable beyond this machine prints its address with a token
+// (`?token=...`); every API call carries it. Bodies are always JSON: the
+// server refuses any other type.
+const TOKEN = new URLSearchParams(location.search).get("token");
+
 async function api(method, path, body) {
   const options = { method, headers: {} };
+  if (TOKEN) options.headers["X-Orrery-Token"] = TOKEN;
   if (body !== undefined) {
     options.headers["Content-Type"] = "application/json";
     options.body = typeof body === "string" ? body : JSON.stringify(body);
