@@ -32,6 +32,8 @@ impl Access {
             if ip.is_loopback() {
                 hosts.extend(["localhost", "127.0.0.1", "[::1]"].map(|name| format!("{name}:{port}")));
             }
+            hosts.sort();
+            hosts.dedup();
             if port == 80 {
                 let bare: Vec<String> =
                     hosts.iter().filter_map(|h| h.strip_suffix(":80").map(str::to_string)).collect();

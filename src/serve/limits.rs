@@ -42,7 +42,7 @@ impl Default for Limits {
             max_body: 4 << 20,
             max_connections: 128,
             max_thinking: 4,
-            max_games: 64,
+            max_games: 32,
             idle_game: Duration::from_secs(60),
             max_plies: 10_000,
         }

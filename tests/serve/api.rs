@@ -445,5 +445,9 @@ fn every_bundled_game_plays_through_the_interface() {
         let saved = get(&url, &format!("/api/sessions/{id}/transcript")).body;
         let reloaded = expect(post(&url, "/api/sessions", &json!({ "file": file, "transcript": saved })), 201);
         assert_eq!(reloaded["log"], game["log"], "{file}");
+        // Ended, as the server keeps only so many games at once.
+        for id in [id.as_str(), reloaded["id"].as_str().unwrap()] {
+            expect(request(&url, "DELETE", &format!("/api/sessions/{id}"), None), 200);
+        }
     }
 }

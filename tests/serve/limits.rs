@@ -119,17 +119,18 @@ fn the_list_of_rule_files_is_checked_again_only_when_a_file_changes() {
     let started = Instant::now();
     let first = expect(get(&url, "/api/games"), 200);
     let checking = started.elapsed();
-    let mut listing: Vec<Duration> = (0..21)
+    let listing: Vec<Duration> = (0..21)
         .map(|_| {
             let started = Instant::now();
             assert_eq!(expect(get(&url, "/api/games"), 200), first);
             started.elapsed()
         })
         .collect();
-    listing.sort();
-    // Checking every file on every call made each call cost what the first did.
-    let median = listing[10];
-    assert!(median < checking / 3, "a listing takes {median:?}; checking the files once took {checking:?}");
+    // Checking every file on every call made each call cost what the first
+    // did. The quickest call is compared: a busy machine slows some calls,
+    // not all.
+    let quickest = listing.into_iter().min().unwrap();
+    assert!(quickest < checking / 3, "a listing takes {quickest:?}; checking the files once took {checking:?}");
     // An edited file is checked again.
     let chess = dir.join("chess.rules");
     std::fs::write(&chess, "this is not a game").unwrap();
