@@ -841,7 +841,7 @@ impl Lowerer {
                 SiteCond::RegionOf { region, who: self.name(parts.next().expect("who")) }
             }
             Rule::transpose => {
-                let inner = first.into_inner().next().expect("transposed condition");
+                let inner = first.into_inner().find(|p| p.as_rule() == Rule::site_cond).expect("transposed condition");
                 SiteCond::Transpose(Box::new(self.site_cond(inner)), span)
             }
             Rule::ray_cond => {

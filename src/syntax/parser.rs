@@ -618,8 +618,14 @@ fn rule_words(rule: Rule) -> Option<&'static str> {
         Rule::block => "`{`",
         Rule::capture_kind => "`custodial DIRECTIONS`, or a site of the move (`over`, `ahead`, `to`)",
         Rule::directions | Rule::dir_name => "directions (a name, `{n, e}`, or one way along a line as `L1+`)",
-        Rule::site_cond | Rule::site_term | Rule::site_factor | Rule::ray_cond | Rule::ray_quant | Rule::transpose => {
-            "a site condition (a word such as `empty`, a region, or `some|no|every along|next DIRECTIONS is …`)"
+        Rule::site_cond
+        | Rule::site_term
+        | Rule::site_factor
+        | Rule::ray_cond
+        | Rule::ray_quant
+        | Rule::transpose
+        | Rule::transpose_kw => {
+            "a site condition (a word such as `empty`, a region, `some|no|every along|next DIRECTIONS is …` or `transpose(…)`)"
         }
         Rule::ray_reach => "`along` or `next`",
         Rule::game_cond | Rule::game_term | Rule::game_factor => "a game condition",
