@@ -287,3 +287,34 @@ fn diagnostics_waiting_when_input_ends_are_still_published() {
     let published = stdout.find("textDocument/publishDiagnostics").map(|at| &stdout[at..]);
     assert!(published.is_some_and(|p| p.contains("file:///tmp/ends.rules") && p.contains("E0001")), "{stdout}");
 }
+
+/// A document grown past the largest message by edits is not kept: one
+/// diagnostic says so, and the server goes on answering. (Each message is
+/// bounded; without this, many edits grew one document without end.)
+#[test]
+fn a_document_grown_past_the_limit_is_dropped_and_said_so() {
+    let mut client = Client::start();
+    client.initialize();
+    let uri = "file:///tmp/grows.rules";
+    client.open(uri, "game \"Grows\"\n");
+    let megabyte = format!("# {}\n", "x".repeat((1 << 20) - 3));
+    for version in 2..=18 {
+        let change = json!({ "range": { "start": { "line": 0, "character": 0 }, "end": { "line": 0, "character": 0 } }, "text": megabyte });
+        client.notify(
+            "textDocument/didChange",
+            json!({ "textDocument": { "uri": uri, "version": version }, "contentChanges": [change] }),
+        );
+    }
+    let said = client.wait_for(|m| {
+        m["method"] == "textDocument/publishDiagnostics"
+            && m["params"]["uri"] == uri
+            && m.to_string().contains("over 16 MB")
+    });
+    assert_eq!(said["params"]["diagnostics"].as_array().map(Vec::len), Some(1), "{said}");
+    let hover = client.request(
+        "textDocument/hover",
+        json!({ "textDocument": { "uri": uri }, "position": { "line": 0, "character": 0 } }),
+    );
+    assert!(hover.get("error").is_none() && hover["result"].is_null(), "{hover}");
+    assert_eq!(client.stop(), Some(0));
+}

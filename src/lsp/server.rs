@@ -27,6 +27,11 @@ use std::sync::mpsc::{Receiver, Sender, TryRecvError, sync_channel};
 /// How many read messages may wait for the loop: with bodies of at most
 /// `transport::MAX_BODY`, what waiting messages can hold is bounded.
 const WAITING: usize = 8;
+/// The longest document kept (as long as one message may be): a longer one,
+/// grown by edits, is dropped with one diagnostic saying so.
+const MAX_DOCUMENT: usize = transport::MAX_BODY;
+/// The most documents kept open at once; one more is not kept, and says so.
+const MAX_OPEN: usize = 256;
 
 /// What the loop handles next.
 enum Event {
@@ -229,6 +234,10 @@ impl<W: Write> Server<W> {
             DidOpenTextDocument::METHOD => {
                 if let Some(p) = params::<lsp_types::DidOpenTextDocumentParams>(notification) {
                     let document = p.text_document;
+                    if self.open.len() >= MAX_OPEN && !self.open.contains_key(&document.uri) {
+                        let why = format!("{MAX_OPEN} documents are open already: close one to check this one");
+                        return self.refuse(document.uri, &why, document.version);
+                    }
                     let generation = self.next_generation();
                     let open = Open {
                         text: document.text,
@@ -248,6 +257,15 @@ impl<W: Write> Server<W> {
                         open.version = p.text_document.version;
                         open.generation = generation;
                         open.document = None;
+                        if open.text.len() > MAX_DOCUMENT {
+                            let uri = p.text_document.uri;
+                            self.open.remove(&uri);
+                            let why = format!(
+                                "the document is over {} MB: no longer checked (reopen it shorter)",
+                                MAX_DOCUMENT >> 20
+                            );
+                            return self.refuse(uri, &why, p.text_document.version);
+                        }
                     }
                 }
             }
@@ -331,6 +349,17 @@ impl<W: Write> Server<W> {
             // The checker failed on this text: nothing to say about it.
             None => Ok(()),
         }
+    }
+
+    /// A document not kept: one diagnostic at its start says why.
+    fn refuse(&mut self, uri: Url, why: &str, version: i32) -> io::Result<()> {
+        let diagnostic = lsp_types::Diagnostic {
+            severity: Some(lsp_types::DiagnosticSeverity::ERROR),
+            source: Some("orrery".to_string()),
+            message: why.to_string(),
+            ..lsp_types::Diagnostic::default()
+        };
+        self.publish(uri, vec![diagnostic], Some(version))
     }
 
     fn publish(&mut self, uri: Url, diagnostics: Vec<lsp_types::Diagnostic>, version: Option<i32>) -> io::Result<()> {
