@@ -290,3 +290,24 @@ fn english_draughts() {
 fn english_draughts_deep() {
     assert_eq!(perfts("english_draughts", 9)[7..], [845_931, 3_963_680]);
 }
+
+/// `again or stop` followed by more statements parses (it used to parse
+/// only before `}`: the spaces after `stop` were skipped before the test
+/// that no name goes on, so `capture` after it was refused), and the chain
+/// may stop after any hop: from a1 over b2 and d4, the move may end on c3
+/// or go on to e5. With `again` alone it must go on.
+#[test]
+fn a_chain_that_may_stop_is_followed_by_more_statements() {
+    let text = |chain: &str| {
+        format!(
+            "game \"Hunt\"\nplayers white, black\nboard square 5 x 5\npiece man\n\
+             setup {{\n  white man on a1\n  black man on b2, d4\n}}\n\
+             phase play {{\n  move man {{ hop diagonal over enemy to empty {chain}  capture over }}\n}}\n"
+        )
+    };
+    let source = |chain: &str| orrery::diagnostics::Source::new("hunt.rules", text(chain));
+    let may_stop = Game::from_source(source("again or stop"), &[]).expect("`again or stop` then `capture` parses");
+    assert_eq!(may_stop.initial_state().legal_move_texts(), ["a1xc3", "a1xc3xe5"]);
+    let must_go_on = Game::from_source(source("again"), &[]).expect("compiles");
+    assert_eq!(must_go_on.initial_state().legal_move_texts(), ["a1xc3xe5"]);
+}
