@@ -4,19 +4,32 @@
 //! end rules and blocked rules) is read off that list, not searched for.
 
 use crate::engine::state::{Move, State};
+use std::time::Instant;
 
 /// The deepest count asked for anywhere (the CLI, scenario files): the count
 /// keeps one position a ply and recurses as deep.
 pub const MAX_DEPTH: u32 = 64;
 
 pub fn perft(state: &State, depth: u32) -> u64 {
+    counted(state, depth, &mut || true).unwrap_or(0)
+}
+
+/// `perft`, or `None` when `deadline` passes first: the clock is read
+/// before each position's moves are listed (`check`'s smoke run, which
+/// keeps to a time budget on any board).
+pub fn perft_until(state: &State, depth: u32, deadline: Instant) -> Option<u64> {
+    counted(state, depth, &mut || Instant::now() < deadline)
+}
+
+/// The count to `depth`, or `None` as soon as `go_on` says to stop.
+fn counted(state: &State, depth: u32, go_on: &mut impl FnMut() -> bool) -> Option<u64> {
     if depth == 0 {
-        return 1;
+        return Some(1);
     }
     let mut buffers = vec![Vec::with_capacity(64); depth as usize];
     let mut states = vec![state.clone(); depth as usize];
     state.legal_moves(&mut buffers[0]);
-    count(state, &mut buffers, &mut states)
+    count(state, &mut buffers, &mut states, go_on)
 }
 
 /// `perft`, calling `progress(done, of)` after counting under each first
@@ -34,26 +47,35 @@ pub fn perft_reporting(state: &State, depth: u32, progress: &mut dyn FnMut(usize
     for (i, mv) in moves.iter().enumerate() {
         child.clone_from(state);
         child.apply_listing(mv, &mut deeper_buffers[0]);
-        total += count(child, deeper_buffers, deeper_states);
+        total += count(child, deeper_buffers, deeper_states, &mut || true).unwrap_or(0);
         progress(i + 1, moves.len());
     }
     total
 }
 
-/// The count below `state`, whose legal moves are in `buffers[0]`.
-fn count(state: &State, buffers: &mut [Vec<Move>], states: &mut [State]) -> u64 {
+/// The count below `state`, whose legal moves are in `buffers[0]`; `None`
+/// once `go_on` says to stop (never, for a `go_on` always true).
+fn count(
+    state: &State,
+    buffers: &mut [Vec<Move>],
+    states: &mut [State],
+    go_on: &mut impl FnMut() -> bool,
+) -> Option<u64> {
     let (moves, deeper_buffers) = buffers.split_first_mut().expect("depth at least 1");
     if deeper_buffers.is_empty() {
-        return moves.len() as u64;
+        return Some(moves.len() as u64);
     }
     let (child, deeper_states) = states.split_first_mut().expect("one state per depth");
     let mut total = 0;
     for mv in moves.iter() {
+        if !go_on() {
+            return None;
+        }
         child.clone_from(state);
         child.apply_listing(mv, &mut deeper_buffers[0]);
-        total += count(child, deeper_buffers, deeper_states);
+        total += count(child, deeper_buffers, deeper_states, go_on)?;
     }
-    total
+    Some(total)
 }
 
 /// perft split by first move, as `(move text, count)`, for finding where two

@@ -3,10 +3,9 @@
 
 use super::Format;
 use super::common::color;
-use crate::agents::perft::perft;
+use crate::agents::perft::{perft, perft_until};
 use crate::agents::playout::{MAX_PLIES, PlayoutRng, pick};
 use crate::diagnostics::{NotShown, SHOWN, render_all, terminal_safe, to_json};
-use crate::engine::state::{Move, State};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -231,33 +230,6 @@ fn smoke_run(game: &std::sync::Arc<crate::engine::Game>) -> Smoke {
     smoke.wins = game.players.iter().zip(&wins).map(|(p, w)| (p.clone(), serde_json::json!(w))).collect();
     smoke.seconds = begun.elapsed().as_secs_f64();
     smoke
-}
-
-/// perft to `depth` (at least 1), or `None` when `deadline` passes first:
-/// the clock is read before each position's moves are listed. As
-/// `agents::perft`, with a state and a move list kept per level.
-fn perft_until(start: &State, depth: u32, deadline: Instant) -> Option<u64> {
-    fn count(state: &State, buffers: &mut [Vec<Move>], states: &mut [State], deadline: Instant) -> Option<u64> {
-        let (moves, deeper_buffers) = buffers.split_first_mut()?;
-        if deeper_buffers.is_empty() {
-            return Some(moves.len() as u64);
-        }
-        let (child, deeper_states) = states.split_first_mut()?;
-        let mut total = 0;
-        for mv in moves.iter() {
-            if Instant::now() >= deadline {
-                return None;
-            }
-            child.clone_from(state);
-            child.apply_listing(mv, &mut deeper_buffers[0]);
-            total += count(child, deeper_buffers, deeper_states, deadline)?;
-        }
-        Some(total)
-    }
-    let mut buffers = vec![Vec::with_capacity(64); depth as usize];
-    let mut states = vec![start.clone(); depth as usize];
-    start.legal_moves(&mut buffers[0]);
-    count(start, &mut buffers, &mut states, deadline)
 }
 
 /// The files named, with folders replaced by the `.rules` files in them and
