@@ -18,7 +18,7 @@ pub fn hex_board(files: usize, ranks: usize) -> Board {
     let mut sites = Vec::with_capacity(n);
     for rank in 0..ranks {
         for file in 0..files {
-            let name = format!("{}{}", (b'a' + file as u8) as char, rank + 1);
+            let name = super::grid_names::grid_name(file, rank);
             let (x, y) = (file as f64 + rank as f64 * 0.5, rank as f64 * 0.866_025);
             sites.push(SiteInfo { name, x, y });
         }

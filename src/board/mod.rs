@@ -4,6 +4,7 @@
 
 mod build;
 mod graph;
+mod grid_names;
 mod hex;
 pub mod siteset;
 mod square;

@@ -15,7 +15,7 @@ pub fn square_board(files: usize, ranks: usize) -> Board {
     let mut sites = Vec::with_capacity(n);
     for rank in 0..ranks {
         for file in 0..files {
-            let name = format!("{}{}", (b'a' + file as u8) as char, rank + 1);
+            let name = super::grid_names::grid_name(file, rank);
             sites.push(SiteInfo { name, x: file as f64, y: rank as f64 });
         }
     }

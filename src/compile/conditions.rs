@@ -18,6 +18,16 @@ enum Folded {
     Varies(SiteTest),
 }
 
+impl Folded {
+    /// The condition as a test on each site (a fixed one as its set).
+    fn into_test(self, width: Width) -> SiteTest {
+        match self {
+            Folded::Fixed(mask) => SiteTest::In(to_set(&mask, width), false),
+            Folded::Varies(test) => test,
+        }
+    }
+}
+
 /// Masks have one more entry than the board has sites: a virtual site in
 /// the threat region and no other (see `threat`). Every set width keeps a
 /// bit free for it.
@@ -125,10 +135,7 @@ fn fold(scope: &Scope, cond: &SiteCond, sites: usize) -> Option<Folded> {
                     }
                 }
             }
-            let test = match inner {
-                Folded::Fixed(mask) => SiteTest::In(to_set(&mask, board.width), false),
-                Folded::Varies(test) => test,
-            };
+            let test = inner.into_test(board.width);
             let steps = if *along { Vec::new() } else { dirs };
             Some(Folded::Varies(SiteTest::Ray { quant: *quant, back, steps, test: Box::new(test) }))
         }
@@ -152,10 +159,7 @@ fn fold(scope: &Scope, cond: &SiteCond, sites: usize) -> Option<Folded> {
                 };
                 back.insert(image as usize, site);
             }
-            let test = match inner {
-                Folded::Fixed(mask) => SiteTest::In(to_set(&mask, board.width), false),
-                Folded::Varies(test) => test,
-            };
+            let test = inner.into_test(board.width);
             Some(Folded::Varies(SiteTest::Ray { quant: RayQuant::Some, back, steps: Vec::new(), test: Box::new(test) }))
         }
         SiteCond::Not(inner, _) => Some(match fold(scope, inner, sites)? {

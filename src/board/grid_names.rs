@@ -1,0 +1,15 @@
+//! How grid boards (square and hex) name their sites: the file's letter and
+//! the rank's number, `a1` for the first file of the first rank.
+
+/// The name of the site on `file` and `rank`, both counted from 0.
+pub(crate) fn grid_name(file: usize, rank: usize) -> String {
+    format!("{}{}", (b'a' + file as u8) as char, rank + 1)
+}
+
+/// The file and rank (from 0) a grid name stands for: `None` for a name
+/// grids do not give (a graph board's `EARTH`, `a01`).
+pub(crate) fn grid_place(name: &str) -> Option<(usize, usize)> {
+    let (&letter, number) = name.as_bytes().split_first()?;
+    let rank: usize = std::str::from_utf8(number).ok().filter(|n| !n.starts_with('0'))?.parse().ok()?;
+    (letter.is_ascii_lowercase() && rank > 0).then(|| (usize::from(letter - b'a'), rank - 1))
+}
