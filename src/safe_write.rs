@@ -22,9 +22,6 @@ pub fn replace(path: &Path, bytes: &[u8]) -> io::Result<()> {
 /// Creates `path` with `bytes`; an existing file (even one made while
 /// writing) is an error and is not touched.
 pub fn create_new(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    if path.exists() {
-        return Err(io::Error::new(io::ErrorKind::AlreadyExists, "the file exists"));
-    }
     written_beside(path, bytes)?.persist_noclobber(path).map_err(|e| e.error)?;
     Ok(())
 }
