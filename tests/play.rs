@@ -3,24 +3,8 @@
 //! and `--resume FILE` work; and the progress bars of long commands never
 //! reach a pipe.
 
-use std::io::Write;
+use crate::run::orrery_typing as play;
 use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
-
-/// `orrery ARGS`, typing `input`; stdout and stderr are pipes, not a terminal.
-fn play(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_orrery"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("runs");
-    // A command that reads no input may have ended before it is typed: a
-    // closed pipe here is no failure of the command.
-    let _ = child.stdin.take().expect("stdin").write_all(input.as_bytes());
-    child.wait_with_output().expect("ends")
-}
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()

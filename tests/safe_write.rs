@@ -3,10 +3,10 @@
 //! fails, the command says so with a non-zero status, and the file is
 //! exactly as it was, with no temporary file left beside it.
 
-use std::io::Write;
+use crate::run::typing as run;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Output};
 
 /// A fresh folder for one test.
 fn folder(test: &str) -> PathBuf {
@@ -21,12 +21,6 @@ fn folder(test: &str) -> PathBuf {
 fn orrery_limited(kib: u32, args: &[&str], input: &str) -> Output {
     let script = format!("trap '' XFSZ; ulimit -f {kib}; exec \"$0\" \"$@\"");
     run(Command::new("bash").arg("-c").arg(script).arg(env!("CARGO_BIN_EXE_orrery")).args(args), input)
-}
-
-fn run(command: &mut Command, input: &str) -> Output {
-    let mut child = command.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().expect("runs");
-    let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
-    child.wait_with_output().unwrap()
 }
 
 fn text(bytes: &[u8]) -> String {

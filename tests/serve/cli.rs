@@ -3,20 +3,22 @@
 
 use super::client::{get, request_with};
 use std::io::{BufRead, BufReader, Read};
-use std::process::{Command, Stdio};
+use std::process::{Child, Command, Stdio};
 
 const ORRERY: &str = env!("CARGO_BIN_EXE_orrery");
 
-#[test]
-fn serve_prints_its_address_and_answers_there() {
-    let mut child = Command::new(ORRERY)
-        .args(["serve", "games/man_in_the_moon.rules", "games/chess.rules", "--port", "0"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+/// `orrery serve ARGS…` started, and the first line it prints (its address).
+fn serve(args: &[&str]) -> (Child, String) {
+    let mut child =
+        Command::new(ORRERY).arg("serve").args(args).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
     let mut line = String::new();
     BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
+    (child, line)
+}
+
+#[test]
+fn serve_prints_its_address_and_answers_there() {
+    let (mut child, line) = serve(&["games/man_in_the_moon.rules", "games/chess.rules", "--port", "0"]);
     let url = line.split_whitespace().find(|w| w.starts_with("http://127.0.0.1:")).map(str::to_string);
     let answered = url.as_ref().map(|url| (get(url, "/").status, get(url, "/api/games").json()));
     let _ = child.kill();
@@ -46,14 +48,7 @@ fn serve_refuses_missing_files_and_busy_ports() {
 /// answers API calls only with it.
 #[test]
 fn serve_beyond_loopback_warns_and_needs_its_token() {
-    let mut child = Command::new(ORRERY)
-        .args(["serve", "games/chess.rules", "--host", "0.0.0.0", "--port", "0"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
+    let (mut child, line) = serve(&["games/chess.rules", "--host", "0.0.0.0", "--port", "0"]);
     let address = line.split_whitespace().find(|w| w.starts_with("http://0.0.0.0:")).map(str::to_string);
     let answered = address.as_ref().and_then(|address| {
         let (base, token) = address.split_once("?token=")?;
