@@ -311,3 +311,49 @@ fn a_chain_that_may_stop_is_followed_by_more_statements() {
     let must_go_on = Game::from_source(source("again"), &[]).expect("compiles");
     assert_eq!(must_go_on.initial_state().legal_move_texts(), ["a1xc3xe5"]);
 }
+
+/// International draughts (FMJD): flying kings, captures both ways,
+/// the most pieces compulsory, one move per start, end and set of pieces
+/// taken. The published perft from the start; depth 8 (6,483,961, where
+/// counting routes gives 6,483,971) and 9 in the ignored test below.
+#[test]
+fn international_draughts() {
+    assert_eq!(perfts("international_draughts", 7), [9, 81, 658, 4_265, 27_117, 167_140, 1_049_442]);
+}
+
+#[test]
+#[ignore = "20 s in a release build: cargo test --release --test suite -- --ignored international"]
+fn international_draughts_deep() {
+    assert_eq!(perfts("international_draughts", 9)[7..], [6_483_961, 41_022_423]);
+}
+
+/// Published perft of three positions with kings and a middle game (the
+/// scenario file checks the first depths of each).
+#[test]
+fn international_draughts_positions() {
+    let game = game("international_draughts");
+    let perfts = |name: &str, depth: u32| {
+        let path = format!("tests/positions/international_draughts/{name}.toml");
+        let text = std::fs::read_to_string(&path).expect("position file");
+        let source = orrery::diagnostics::Source::new(path, text);
+        let state = orrery::formats::position::parse_position(&game, source).expect("position parses");
+        (1..=depth).map(|d| perft(&state, d)).collect::<Vec<_>>()
+    };
+    assert_eq!(perfts("kings1", 5), [3, 15, 173, 1_282, 12_495]);
+    assert_eq!(perfts("kings2", 5), [5, 67, 493, 7_974, 72_168]);
+    assert_eq!(perfts("mid40", 6), [12, 111, 1_063, 10_589, 105_696, 1_085_326]);
+}
+
+/// A chain of one hop and the plain capture of the same hop, with the same
+/// effects, are one move (section 12.13): the plain capture, written as
+/// the first rule writes it (`a1-c3/xb2`), and a1xc3xe5; not a1xc3 again.
+#[test]
+fn a_chain_of_one_hop_is_the_plain_capture_of_it() {
+    let text = "game \"Hunt\"\nplayers white, black\nboard square 5 x 5\npiece man\n\
+                setup {\n  white man on a1\n  black man on b2, d4\n}\n\
+                phase play {\n  move man { hop diagonal over enemy  capture over }\n  \
+                move man { hop diagonal over enemy again or stop  capture over }\n}\n";
+    let game =
+        Game::from_source(orrery::diagnostics::Source::new("hunt.rules", text.to_string()), &[]).expect("compiles");
+    assert_eq!(game.initial_state().legal_move_texts(), ["a1-c3/xb2", "a1xc3xe5"]);
+}

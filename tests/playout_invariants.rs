@@ -53,6 +53,7 @@ const LAWS: &[(&str, Law)] = &[
     ("games/chess.rules", NEVER_MORE),
     ("games/connect_four.rules", SAME),
     ("games/english_draughts.rules", NEVER_MORE),
+    ("games/international_draughts.rules", NEVER_MORE),
     ("games/flying_obelisks.rules", NEVER_MORE),
     ("games/gomoku.rules", SAME),
     ("games/hex.rules", SAME),

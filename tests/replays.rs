@@ -41,6 +41,11 @@ const REPLAYS: &[Replay] = &[
         options: &[("most_captures", "true")],
         ..of("english_draughts_most_captures", "games/english_draughts.rules")
     },
+    of("international_draughts", "games/international_draughts.rules"),
+    Replay {
+        options: &[("count_routes", "true")],
+        ..of("international_draughts_count_routes", "games/international_draughts.rules")
+    },
     of("flying_obelisks", "games/flying_obelisks.rules"),
     of("gomoku", "games/gomoku.rules"),
     Replay { options: &[("overlines", "true")], ..of("gomoku_overlines", "games/gomoku.rules") },

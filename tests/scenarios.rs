@@ -16,6 +16,7 @@ fn the_bundled_scenarios_hold() {
         "english_draughts",
         "chess",
         "amazons",
+        "international_draughts",
     ] {
         let rules = format!("games/{game}.rules");
         let scenarios = scenarios_for(Path::new(&rules));

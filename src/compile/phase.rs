@@ -48,6 +48,17 @@ pub(super) fn phase(scope: &Scope, decl: &crate::syntax::ast::PhaseDecl) -> Opti
                 .with_label(decl.name.span, format!("{} rules", def.moves.len())),
         );
     }
+    if def.chains_by_captures {
+        for rule in &mut def.moves {
+            if let MoveRule::Move { path, .. } = rule {
+                for op in path {
+                    if let MoveOp::Hop { chain: Some(chain), .. } | MoveOp::Slide { chain: Some(chain), .. } = op {
+                        chain.by_captures = true;
+                    }
+                }
+            }
+        }
+    }
     let circles = scope.board.as_ref().is_some_and(|b| b.lines.iter().any(|l| l.closed));
     // On a grid, different directions from a site lead to different sites.
     let grid = scope.board.as_ref().is_some_and(|b| !matches!(b.shape, crate::board::BoardShape::Graph));
@@ -78,6 +89,7 @@ fn empty_phase(name: &str) -> PhaseDef {
         after_effects: Vec::new(),
         must_capture: false,
         capture_most: false,
+        chains_by_captures: false,
         together: false,
         after_capture: Vec::new(),
         after_promotion: Vec::new(),
@@ -259,6 +271,7 @@ fn phase_rule(scope: &Scope, rule: &PhaseRule, def: &mut PhaseDef, ok: &mut bool
                 def.must_capture = true;
                 def.capture_most |= *most;
             }
+            PhaseRule::ChainsDiffer { by_captures, .. } => def.chains_by_captures = *by_captures,
             PhaseRule::After { trigger, piece, when, update } => {
                 let piece = piece.as_ref().map(|p| scope.piece(p));
                 let update = super::counters::update(scope, update, piece.flatten(), when.as_ref());
@@ -412,7 +425,7 @@ fn capture_reach(path: &[MoveOp], effects: &[EffectOp]) -> Vec<u8> {
             MoveOp::Step { dirs, heading: Heading::Any, .. } if dirs.is_empty() => crate::board::MAX_BALL as u8,
             MoveOp::Step { .. } => 1,
             // A chain goes on as long as there is something to hop.
-            MoveOp::Hop { chain: Some(_), .. } => u8::MAX,
+            MoveOp::Hop { chain: Some(_), .. } | MoveOp::Slide { chain: Some(_), .. } => u8::MAX,
             MoveOp::Hop { .. } => 2,
             MoveOp::Slide { max, .. } => *max,
         };

@@ -9,7 +9,9 @@ use crate::check::scope::Scope;
 use crate::diagnostics::Diagnostic;
 use crate::game::limits::MAX_PATH;
 use crate::game::rules::{CaptureMode, Chain, EffectOp, FollowUp, Heading, MoveOp, MoveTest, SiteFilter, SiteTest};
-use crate::syntax::ast::{CaptureTarget, EffectMode, Heading as HeadingDecl, MoveCond, MoveSite, SiteCond, Statement};
+use crate::syntax::ast::{
+    Again, CaptureTarget, EffectMode, Heading as HeadingDecl, MoveCond, MoveSite, SiteCond, Statement,
+};
 use crate::syntax::span::{Span, Spanned};
 
 /// What the statements so far have written, errors or not: checks further
@@ -112,9 +114,10 @@ fn always_made(scope: &Scope, mode: Option<&Spanned<EffectMode>>, what: &str, wr
     false
 }
 
-/// A chain of hops is the whole movement of its move, its only effect is
-/// capturing what it hops, and each of its hops names one of at most
-/// `MAX_CHAIN_DIRS` directions (a chain keeps its hops in the move).
+/// A chain is the whole movement of its move, its only effect is capturing
+/// what it passes over, each of its hops names one of at most
+/// `MAX_CHAIN_DIRS` directions (a chain of hops keeps its hops in the
+/// move), and each of its slides flies over a piece, at any distance.
 fn chain_fits(scope: &Scope, program: &Program, span: Span) -> bool {
     let mut ok = true;
     let mut fault = |message: &str, label: &str, help: &str| {
@@ -135,6 +138,22 @@ fn chain_fits(scope: &Scope, program: &Program, span: Span) -> bool {
             "a chain with other effects or a `forbid`",
             "`capture over` takes every piece the chain hops; other effects and `forbid` are not available on chains yet",
         );
+    }
+    if let Some(MoveOp::Slide { over, die, min, max, heading, .. }) = program.path.first() {
+        if over.is_none() {
+            fault(
+                "a chain of slides takes a piece with each slide",
+                "`again` on a slide that passes over nothing",
+                "give the slide the pieces it flies over and takes: `slide diagonal over enemy again  capture over`",
+            );
+        }
+        if die.is_some() || *min > 1 || *max < u8::MAX || *heading != Heading::Any {
+            fault(
+                "a chain of slides goes any distance, in any of its directions",
+                "`again` on a slide with a distance, a die or a heading",
+                "write the chain as `slide DIRECTIONS over CONDITION again`",
+            );
+        }
     }
     if let Some(MoveOp::Hop { dirs, .. }) = program.path.first()
         && dirs.len() > crate::game::limits::MAX_CHAIN_DIRS
@@ -200,7 +219,8 @@ fn lower_block(
                     ok = false;
                     continue;
                 };
-                if let Statement::Hop { again: Some(again), .. } = statement
+                if let Statement::Hop { again: Some(again), .. } | Statement::Slide { again: Some(again), .. } =
+                    statement
                     && live
                 {
                     written.chain = Some(scope.trimmed(again.span));
@@ -450,22 +470,12 @@ fn lower_movement(
         }
         Statement::Hop { over, again, .. } => {
             let over = site_filter(scope, over);
-            let chain = again.as_ref().map(|again| {
-                let until = match &again.until {
-                    Some(cond) => site_filter(scope, cond).map(Some),
-                    None => Some(None),
-                };
-                until.map(|until| Chain { may_stop: again.may_stop, until })
-            });
-            let chain = match chain {
-                Some(c) => Some(c?),
-                None => None,
-            };
-            let ((dirs, _), to, over) = (heading?, to?, over?);
+            let chain = chain(scope, again.as_ref());
+            let ((dirs, _), to, over, chain) = (heading?, to?, over?, chain?);
             let jumps = board.map(|b| b.jumps(&dirs)).unwrap_or_default();
             Some(MoveOp::Hop { dirs, over, to, jumps, chain })
         }
-        Statement::Slide { distance, by_die, over, through, .. } => {
+        Statement::Slide { distance, by_die, over, through, again, .. } => {
             let die = match by_die {
                 None => None,
                 Some(name) => match scope.die(name) {
@@ -496,12 +506,24 @@ fn lower_movement(
                 Some(t) => Some(t?),
                 None => None,
             };
-            let ((dirs, heading), to) = (heading?, to?);
+            let chain = chain(scope, again.as_ref());
+            let ((dirs, heading), to, chain) = (heading?, to?, chain?);
             let links = board.map(|b| b.links(&dirs)).unwrap_or_default();
-            Some(MoveOp::Slide { dirs, links, heading, to, min, max, over, through, simple, die })
+            Some(MoveOp::Slide { dirs, links, heading, to, min, max, over, through, simple, die, chain })
         }
         _ => None,
     }
+}
+
+/// The chain `again [or stop] [until COND]` makes: `Some(None)` without
+/// one, `None` when its condition has errors.
+fn chain(scope: &Scope, again: Option<&Again>) -> Option<Option<Chain>> {
+    let Some(again) = again else { return Some(None) };
+    let until = match &again.until {
+        Some(cond) => Some(site_filter(scope, cond)?),
+        None => None,
+    };
+    Some(Some(Chain { may_stop: again.may_stop, until, by_captures: false }))
 }
 
 /// A filter every site passes.

@@ -268,6 +268,13 @@ pub(crate) fn play_move(game: &Game, pos: &mut Position, mv: &Move) -> (u32, boo
         MoveRule::Group { .. } => captured += super::group::play_group(game, pos, mv),
         MoveRule::Action { .. } => {}
         MoveRule::Move { effects, keeps_dir, .. } => {
+            // A chain's path is found in the position before the move.
+            let chain = match super::chain::chain_of(rule) {
+                Some(_) if !effects.is_empty() => {
+                    with_width!(game.board.width, S => super::movegen::View::<S>::new(game, pos).chain_path(mv, mover))
+                }
+                _ => None,
+            };
             // `capture on` sees the position before the move, as move generation does.
             for effect in effects.iter().filter(|e| matches!(e, EffectOp::CaptureOn { .. })) {
                 captured += run_effect(game, pos, effect, mv, mover);
@@ -280,13 +287,11 @@ pub(crate) fn play_move(game: &Game, pos: &mut Position, mv: &Move) -> (u32, boo
             }
             relocate(game, pos, mv.from, mv.to);
             set_state(game, pos, mv.to, state);
-            if let Some((_, jumps)) = super::chain::chain_of(rule) {
-                // A chain's only effect is `capture over`: every piece it hopped.
-                if !effects.is_empty() {
-                    for (over, _) in super::chain::hops(jumps, *mv) {
-                        capture(game, pos, over);
-                        captured += 1;
-                    }
+            if super::chain::chain_of(rule).is_some() {
+                // A chain's only effect is `capture over`: every piece it passed over.
+                for &(over, _) in chain.as_ref().map_or(&[][..], |path| path.links()) {
+                    capture(game, pos, over);
+                    captured += 1;
                 }
             } else {
                 for effect in effects.iter().filter(|e| !matches!(e, EffectOp::CaptureOn { .. })) {

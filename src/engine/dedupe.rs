@@ -9,6 +9,7 @@
 use super::state::{Move, NO_CHOICE, NO_DIR, State};
 use crate::board::{Dir, NO_SITE, Site};
 use crate::game::rules::{EffectOp, MoveRule, PieceType};
+use crate::with_width;
 use std::cell::RefCell;
 
 /// What a move does, as far as telling two moves apart needs.
@@ -127,7 +128,16 @@ impl State {
             return MoveKey { from, to, acts_on: [from2, to2], choice: NO_CHOICE, ..key };
         }
         if super::chain::chain_of(&phase.moves[m.rule as usize]).is_some() {
-            // Two chains differ by their hops, kept in `over` and `dir`.
+            // A chain of one link is the plain capture of that link (with the
+            // same effects); longer chains differ by how they went, kept in
+            // `over` and `dir`.
+            if let (1, MoveRule::Move { effect_class, .. }) =
+                (super::chain::hop_count(m), &phase.moves[m.rule as usize])
+                && let Some(path) =
+                    with_width!(self.game.board.width, S => self.view::<S>().chain_path(m, self.pos.to_move))
+            {
+                return MoveKey { rule: *effect_class as u16, acts_on: [path.links()[0].0, NO_SITE], ..key };
+            }
             return MoveKey { acts_on: [m.over, m.dir], ..key };
         }
         if let MoveRule::Move { effect_class, effects, keeps_dir, .. } = &phase.moves[m.rule as usize] {

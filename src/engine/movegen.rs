@@ -207,8 +207,10 @@ impl<S: SiteSet> View<'_, S> {
             // Captures elsewhere: custodial ones, and on sites named by a condition.
             let elsewhere =
                 effects.iter().any(|e| matches!(e, EffectOp::CaptureCustodial { .. } | EffectOp::CaptureOn { .. }));
+            // A chain keeps its path as found among all its chains: none is left out.
             if !at(MoveSite::Over)
                 && !elsewhere
+                && super::chain::chain_of(move_rule).is_none()
                 && let Some(last) = targets[..path.len()].last_mut()
             {
                 let around = if at(MoveSite::Ahead) { game.board.ball(self.focus, 1) } else { S::single(self.focus) };
@@ -442,8 +444,9 @@ impl<S: SiteSet> View<'_, S> {
         let MoveRule::Move { effects, .. } = rule else {
             return false;
         };
-        if let Some((_, jumps)) = super::chain::chain_of(rule) {
-            return !effects.is_empty() && super::chain::hops(jumps, *mv).any(|(over, _)| over == site);
+        if super::chain::chain_of(rule).is_some() {
+            let path = if effects.is_empty() { None } else { self.chain_path(mv, player) };
+            return path.is_some_and(|p| p.links().iter().any(|&(over, _)| over == site));
         }
         effects.iter().any(|effect| match effect {
             EffectOp::CaptureAt { .. } => self.captured_at(effect, mv, player) == site,
@@ -659,6 +662,12 @@ impl<S: SiteSet> View<'_, S> {
                     }
                 }
             }
+            MoveOp::Hop { chain: Some(_), .. } | MoveOp::Slide { chain: Some(_), .. } => {
+                let Some(chain_walk) = self.chain_walk(op, from, walk.player, target, (through, may_pass)) else {
+                    return true;
+                };
+                return self.chains(&chain_walk, arrive);
+            }
             MoveOp::Slide { links, heading, min, max, over: fly, die, .. } => {
                 // `by DIE`: exactly the die's value, nothing before a throw.
                 let (min, max) = match die {
@@ -709,16 +718,7 @@ impl<S: SiteSet> View<'_, S> {
                     }
                 }
             }
-            MoveOp::Hop { jumps, chain: Some(chain), to, .. } => {
-                let until = match &chain.until {
-                    Some(until) => self.filter_set(until, walk.player),
-                    None => S::EMPTY,
-                };
-                let from_lands = to.test == SiteTest::Empty && to.allowed.contains(from);
-                let chain_walk =
-                    super::chain::ChainWalk { chain, jumps, over: may_pass, target, from, from_lands, until };
-                return self.chains(&chain_walk, arrive);
-            }
+
             MoveOp::Hop { jumps, .. } => {
                 for &(hopped, land, dir) in &jumps[at as usize] {
                     if hopped == from || land == from || !may_pass.contains(hopped) || !target.contains(land) {
@@ -734,6 +734,43 @@ impl<S: SiteSet> View<'_, S> {
             }
         }
         true
+    }
+
+    /// How a chain movement `op` of a piece on `from` goes on: `target` the
+    /// sites it may land on, `passes` those it may pass and pass over.
+    pub(crate) fn chain_walk<'r>(
+        &self,
+        op: &'r MoveOp,
+        from: Site,
+        player: Player,
+        target: S,
+        (through, over): (S, S),
+    ) -> Option<super::chain::ChainWalk<'r, S>> {
+        let (chain, reach, to) = match op {
+            MoveOp::Hop { chain: Some(chain), jumps, to, .. } => (chain, super::chain::Reach::Hops(jumps), to),
+            MoveOp::Slide { chain: Some(chain), links, to, .. } => (chain, super::chain::Reach::Slides(links), to),
+            _ => return None,
+        };
+        let until = match &chain.until {
+            Some(until) => self.filter_set(until, player),
+            None => S::EMPTY,
+        };
+        let from_lands = to.test == SiteTest::Empty && to.allowed.contains(from);
+        Some(super::chain::ChainWalk { chain, reach, over, target, through, from, from_lands, until })
+    }
+
+    /// The path of a chain move of `player`'s, in the position before it
+    /// (`None` for other moves).
+    pub(crate) fn chain_path(&self, mv: &Move, player: Player) -> Option<super::chain::Path> {
+        let rule = self.game.phases[self.pos.phase as usize].moves.get(mv.rule as usize)?;
+        let MoveRule::Move { path, .. } = rule else { return None };
+        let op @ (MoveOp::Hop { chain: Some(_), to, .. } | MoveOp::Slide { chain: Some(_), to, .. }) = path.first()?
+        else {
+            return None;
+        };
+        let passes = self.pass_sets(&path[..1], player)[0];
+        let walk = self.chain_walk(op, mv.from, player, self.filter_set(to, player), passes)?;
+        Some(self.chain_path_of(&walk, mv))
     }
 
     /// The directions a step or slide tries from `at`, each with the site

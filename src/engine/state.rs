@@ -365,9 +365,8 @@ impl State {
 
     /// The landing sites of a chain move, in order (`None` for other moves).
     pub(crate) fn chain_landings(&self, mv: &Move) -> Option<Vec<Site>> {
-        let rule = self.game.phases[self.pos.phase as usize].moves.get(mv.rule as usize)?;
-        let (_, jumps) = super::chain::chain_of(rule)?;
-        Some(super::chain::hops(jumps, *mv).map(|(_, land)| land).collect())
+        let path = with_width!(self.game.board.width, S => self.view::<S>().chain_path(mv, self.pos.to_move))?;
+        Some(path.links().iter().map(|&(_, land)| land).collect())
     }
 
     /// Where this capture effect of a move of the player to move removes a

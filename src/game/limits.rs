@@ -44,6 +44,11 @@ pub const MAX_CHAIN_DIRS: usize = 8;
 pub const MAX_CHAIN: usize = 9;
 pub const MAX_CHAIN_NARROW: usize = 13;
 
+/// The most links any other chain keeps (slides, and chains told apart by
+/// the pieces they take): 5 bits of count, the rest of the 32 bits its rank
+/// among the chains found from its start.
+pub const MAX_CHAIN_LINKS: usize = 31;
+
 /// The most players a game may have: a player is a byte, the number after
 /// the last player is `neutral`, and the two above it mark the chance
 /// player and a pass.

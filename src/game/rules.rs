@@ -133,15 +133,19 @@ pub struct SiteFilter {
     pub test: SiteTest,
 }
 
-/// A chain of hops in one move (`hop … again`): the hop repeats from where
-/// it lands, never over a piece hopped before in the move (those pieces stay
-/// until the move ends), until no hop is possible, or a landing site passes
-/// `until`, or (with `may_stop`) after any hop. A chain move keeps its
-/// hops in the move itself (see `engine::chain`).
+/// A chain of captures in one move (`hop … again`, `slide … over … again`):
+/// the movement repeats from where it lands, never over a piece passed over
+/// before in the move (those pieces stay until the move ends), until none
+/// is possible, or a landing site passes `until`, or (with `may_stop`) after
+/// any one. A chain move keeps its links in the move itself (see
+/// `engine::chain`).
 #[derive(Clone, Debug)]
 pub struct Chain {
     pub may_stop: bool,
     pub until: Option<SiteFilter>,
+    /// `chains differ by captures`: one move per start, end and set of
+    /// pieces taken, the first path found standing for the others.
+    pub by_captures: bool,
 }
 
 /// Per site, the directions that lead somewhere and the site each leads to.
@@ -185,6 +189,8 @@ pub enum MoveOp {
         simple: bool,
         /// `by DIE`: the distance is the die's value (none before a throw).
         die: Option<u8>,
+        /// With `over … again`, a chain of such slides, each over a piece.
+        chain: Option<Chain>,
     },
     /// Over the adjacent site, which must pass `over`, to the site beyond it
     /// in the same direction, which must pass `to`.
@@ -636,6 +642,9 @@ pub struct PhaseDef {
     pub must_capture: bool,
     /// `must capture most`: only the moves taking the most pieces.
     pub capture_most: bool,
+    /// `chains differ by captures`: chain moves are one per start, end and
+    /// set of pieces taken (each chain says so too, `Chain::by_captures`).
+    pub chains_by_captures: bool,
     /// Some rule of the phase is a `together` (moves of two pieces).
     pub together: bool,
     /// `turn stays`: after a move of this phase the same player moves again

@@ -280,6 +280,8 @@ pub enum PhaseRule {
     Place { neutral: bool, piece: Name, on: SiteCond, effects: Vec<Statement>, span: Span },
     /// `must capture`: when a capture is possible, only captures are legal.
     MustCapture { most: bool, span: Span },
+    /// `chains differ by path|captures`: how two chain moves are told apart.
+    ChainsDiffer { by_captures: bool, span: Span },
     /// `together { MOVE MOVE }`: one move of two different pieces.
     Together { parts: Vec<PhaseRule>, span: Span },
     /// `after move [when CONDITION] { EFFECTS }`
@@ -405,6 +407,8 @@ pub enum Statement {
         over: Option<SiteCond>,
         through: Option<SiteCond>,
         to: Option<SiteCond>,
+        /// With `over` and `again`, a chain of slides, each over a piece.
+        again: Option<Again>,
         span: Span,
     },
     /// Over the adjacent site (which must pass `over`) to the one beyond;
@@ -539,8 +543,9 @@ pub struct Directions {
     pub span: Span,
 }
 
-/// `again [or stop] [until COND]` after a hop: the hop repeats from where
-/// it lands, over pieces not hopped before in the move.
+/// `again [or stop] [until COND]` after a hop or a slide over a piece: the
+/// movement repeats from where it lands, over pieces not passed over
+/// before in the move.
 #[derive(Clone, Debug)]
 pub struct Again {
     /// `or stop`: the chain may end after any hop; otherwise only when no

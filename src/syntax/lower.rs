@@ -326,6 +326,7 @@ impl Lowerer {
                 PhaseRule::Place { neutral, piece, on, effects, span }
             }
             Rule::must_capture => PhaseRule::MustCapture { most: text.ends_with("most"), span },
+            Rule::chains_differ => PhaseRule::ChainsDiffer { by_captures: text.ends_with("captures"), span },
             Rule::together_rule => PhaseRule::Together { parts: inner.map(|r| self.phase_rule(r)).collect(), span },
             Rule::after_block => {
                 let (mut when, mut effects) = (None, Vec::new());
@@ -624,10 +625,15 @@ impl Lowerer {
             Rule::step_stmt | Rule::slide_stmt => {
                 let heading = self.heading(next());
                 let (mut distance, mut by_die, mut over, mut through, mut to) = (None, None, None, None, None);
+                let mut again = None;
                 for part in inner {
                     let rule = part.as_rule();
                     if rule == Rule::distance {
                         distance = Some(self.distance(part));
+                        continue;
+                    }
+                    if rule == Rule::chain_again {
+                        again = Some(self.again(part));
                         continue;
                     }
                     let mut parts = part.into_inner();
@@ -641,7 +647,7 @@ impl Lowerer {
                 if rule == Rule::step_stmt {
                     Statement::Step { heading, to, span }
                 } else {
-                    Statement::Slide { heading, distance, by_die, over, through, to, span }
+                    Statement::Slide { heading, distance, by_die, over, through, to, again, span }
                 }
             }
             Rule::hop_stmt => {
@@ -803,7 +809,7 @@ impl Lowerer {
         for part in pair.into_inner() {
             match part.as_rule() {
                 Rule::or_stop => may_stop = true,
-                Rule::hop_until => until = Some(self.site_cond(part.into_inner().next().expect("condition"))),
+                Rule::chain_until => until = Some(self.site_cond(part.into_inner().next().expect("condition"))),
                 _ => {}
             }
         }

@@ -569,9 +569,10 @@ fn rule_words(rule: Rule) -> Option<&'static str> {
         | Rule::action_rule
         | Rule::together_rule
         | Rule::must_capture
+        | Rule::chains_differ
         | Rule::after_block
         | Rule::phase_if => {
-            "a phase rule (place, move, together, may add, action, must capture, turn, next, after, when blocked, promote, along, if) or `}`"
+            "a phase rule (place, move, together, may add, action, must capture, chains differ, turn, next, after, when blocked, promote, along, if) or `}`"
         }
         Rule::track_path => "a path of sites such as `a1 - a2 - a3`",
         Rule::phase_block => "`{` and phase rules",
@@ -582,6 +583,8 @@ fn rule_words(rule: Rule) -> Option<&'static str> {
         Rule::keep_kw => "`keep`",
         Rule::destination => "`to` and a site condition",
         Rule::distance => "a distance such as `2`, `1..3` or `2..`",
+        Rule::chain_identity => "`path` or `captures`",
+        Rule::chain_again => "`again`",
         Rule::fly_over => "`over` and a site condition",
         Rule::through => "`through` and a site condition",
         Rule::capture_where => "`where` and a site condition",

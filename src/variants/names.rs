@@ -1,6 +1,6 @@
 //! Names of rules, for variants to replace and remove them by. A rule may be
 //! given one (`jump: move man { … }`); otherwise its name says what it is:
-//! `place_man`, `move_man`, `together`, `group_cube`, `add`, `next_movement`,
+//! `place_man`, `move_man`, `together`, `chains_differ`, `group_cube`, `add`, `next_movement`,
 //! `turn`, `after_move`, `after_capture_man`, `blocked`, `promote_man`,
 //! `along_ring`, `if_long_moves`, an action's own name. Two rules of a phase
 //! with one implied name are told apart by `_2`, `_3`, … in order. End rules
@@ -15,6 +15,7 @@ pub fn implied(rule: &PhaseRule) -> String {
         PhaseRule::Move { piece, .. } => format!("move_{}", piece.node),
         PhaseRule::Together { .. } => "together".to_string(),
         PhaseRule::MustCapture { .. } => "must_capture".to_string(),
+        PhaseRule::ChainsDiffer { .. } => "chains_differ".to_string(),
         PhaseRule::AfterEffects { .. } => "after_move".to_string(),
         PhaseRule::Group { power: Some(p), .. } => format!("group_{}", p.node),
         PhaseRule::Group { power: None, .. } => "group".to_string(),
