@@ -176,6 +176,30 @@ impl<S: SiteSet> View<'_, S> {
         path
     }
 
+    /// Every route of the chain move `mv` (its own first): the chains from
+    /// its start to its end that take the same pieces, which are the same
+    /// move when chains differ by captures.
+    pub(crate) fn routes_of(&self, walk: &ChainWalk<S>, mv: &Move) -> Vec<Path> {
+        let own = self.chain_path_of(walk, mv);
+        let taken = |path: &Path| {
+            path.links().iter().fold(S::EMPTY, |mut set, &(over, _)| {
+                set.insert(over);
+                set
+            })
+        };
+        let mut routes = vec![own];
+        if walk.chain.by_captures {
+            let (end, set) = (own.links().last().map_or(mv.from, |l| l.1), taken(&own));
+            self.search_routes(walk, false, &mut |path, to| {
+                if to == end && taken(path) == set && path.links() != own.links() {
+                    routes.push(*path);
+                }
+                true
+            });
+        }
+        routes
+    }
+
     /// Follows the hops of a chain kept as a trail.
     #[allow(clippy::too_many_arguments)]
     fn extend(
@@ -219,7 +243,12 @@ impl<S: SiteSet> View<'_, S> {
     /// skipping repeats of (end, pieces taken) when chains differ by
     /// captures; false when `found` asked to stop.
     fn search(&self, walk: &ChainWalk<S>, found: &mut impl FnMut(&Path, Site) -> bool) -> bool {
-        let mut search = Search { path: Path::EMPTY, found: walk.chain.by_captures.then(Found::new) };
+        self.search_routes(walk, walk.chain.by_captures, found)
+    }
+
+    /// `search`, skipping repeats of (end, pieces taken) only when `once`.
+    fn search_routes(&self, walk: &ChainWalk<S>, once: bool, found: &mut impl FnMut(&Path, Site) -> bool) -> bool {
+        let mut search = Search { path: Path::EMPTY, found: once.then(Found::new) };
         self.search_from(walk, &mut search, walk.from, S::EMPTY, found)
     }
 

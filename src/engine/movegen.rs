@@ -762,6 +762,17 @@ impl<S: SiteSet> View<'_, S> {
     /// The path of a chain move of `player`'s, in the position before it
     /// (`None` for other moves).
     pub(crate) fn chain_path(&self, mv: &Move, player: Player) -> Option<super::chain::Path> {
+        self.with_chain_walk(mv, player, |walk| self.chain_path_of(walk, mv))
+    }
+
+    /// Calls `then` with how the chain of a move of `player`'s goes on
+    /// (`None` for other moves).
+    pub(crate) fn with_chain_walk<T>(
+        &self,
+        mv: &Move,
+        player: Player,
+        then: impl FnOnce(&super::chain::ChainWalk<S>) -> T,
+    ) -> Option<T> {
         let rule = self.game.phases[self.pos.phase as usize].moves.get(mv.rule as usize)?;
         let MoveRule::Move { path, .. } = rule else { return None };
         let op @ (MoveOp::Hop { chain: Some(_), to, .. } | MoveOp::Slide { chain: Some(_), to, .. }) = path.first()?
@@ -770,7 +781,7 @@ impl<S: SiteSet> View<'_, S> {
         };
         let passes = self.pass_sets(&path[..1], player)[0];
         let walk = self.chain_walk(op, mv.from, player, self.filter_set(to, player), passes)?;
-        Some(self.chain_path_of(&walk, mv))
+        Some(then(&walk))
     }
 
     /// The directions a step or slide tries from `at`, each with the site

@@ -363,6 +363,17 @@ impl State {
         matches!(first, Some((_, BlockedAction::Pass)))
     }
 
+    /// The landing sites of each route of a chain move, its own first: more
+    /// than one when chains differ by captures and other routes take the
+    /// same pieces (`None` for other moves).
+    pub(crate) fn chain_routes(&self, mv: &Move) -> Option<Vec<Vec<Site>>> {
+        let routes = with_width!(self.game.board.width, S => {
+            let view = self.view::<S>();
+            view.with_chain_walk(mv, self.pos.to_move, |walk| view.routes_of(walk, mv))
+        })?;
+        Some(routes.iter().map(|path| path.links().iter().map(|&(_, land)| land).collect()).collect())
+    }
+
     /// The landing sites of a chain move, in order (`None` for other moves).
     pub(crate) fn chain_landings(&self, mv: &Move) -> Option<Vec<Site>> {
         let path = with_width!(self.game.board.width, S => self.view::<S>().chain_path(mv, self.pos.to_move))?;

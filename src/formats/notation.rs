@@ -103,6 +103,22 @@ impl State {
         }
     }
 
+    /// Whether `typed` (lower case, no spaces) writes a chain move by one of
+    /// its other routes: the same start, landings and promotion.
+    fn typed_route(&self, mv: &Move, typed: &str) -> bool {
+        let Some(routes) = self.chain_routes(mv) else { return false };
+        let board = &self.game.board;
+        routes.iter().skip(1).any(|landings| {
+            let mut text = board.site_name(mv.from).to_string();
+            for &land in landings {
+                text.push('x');
+                text.push_str(board.site_name(land));
+            }
+            self.push_promotion(&mut text, mv);
+            text.to_lowercase() == typed
+        })
+    }
+
     /// The type a move promotes to, as `/TYPE`, when it promotes.
     fn push_promotion(&self, text: &mut String, mv: &Move) {
         if mv.choice != NO_CHOICE {
@@ -227,6 +243,11 @@ pub fn parse_move(state: &State, text: &str) -> Result<Move, MoveError> {
     let matches: Vec<usize> = (0..moves.len()).filter(|&i| normalise(&texts[i]) == wanted).collect();
     if let [only] = matches[..] {
         return Ok(moves[only]);
+    }
+    // A chain typed by another route that takes the same pieces, where
+    // chains differ by captures: the same move.
+    if let Some(i) = (0..moves.len()).find(|&i| matches.is_empty() && state.typed_route(&moves[i], &wanted)) {
+        return Ok(moves[i]);
     }
     // A move typed in part (`b3-b5` for `b3-b5/xb6`, or `b3-` when only
     // one move leaves b3): the one legal move it begins, or the ones it
