@@ -151,7 +151,11 @@ fn chain_fits(scope: &Scope, program: &Program, span: Span) -> bool {
 /// Whether any branch of a program has a `step` or `slide`.
 fn has_movement(statements: &[Statement]) -> bool {
     statements.iter().any(|s| match s {
-        Statement::Step { .. } | Statement::Slide { .. } | Statement::Hop { .. } | Statement::Leap { .. } => true,
+        Statement::Step { .. }
+        | Statement::Slide { .. }
+        | Statement::Hop { .. }
+        | Statement::Leap { .. }
+        | Statement::Fly { .. } => true,
         Statement::If { then, otherwise, .. } => has_movement(then) || has_movement(otherwise),
         Statement::Capture { .. }
         | Statement::Flip { .. }
@@ -183,7 +187,8 @@ fn lower_block(
             Statement::Step { to, span, .. }
             | Statement::Slide { to, span, .. }
             | Statement::Hop { to, span, .. }
-            | Statement::Leap { to, span, .. } => {
+            | Statement::Leap { to, span, .. }
+            | Statement::Fly { to, span } => {
                 let span = scope.trimmed(*span);
                 if written.effect && live {
                     ok = false;
@@ -376,8 +381,8 @@ fn lower_heading(
     let heading = match statement {
         Statement::Step { heading, .. } | Statement::Slide { heading, .. } => heading,
         Statement::Hop { directions, .. } => return scope.directions(directions).map(|d| (d, Heading::Any)),
-        // A leap goes by offsets, in no direction.
-        Statement::Leap { .. } => return Some((Vec::new(), Heading::Any)),
+        // A leap goes by offsets, a flight anywhere: in no direction.
+        Statement::Leap { .. } | Statement::Fly { .. } => return Some((Vec::new(), Heading::Any)),
         _ => return None,
     };
     let (directions, kind) = match heading {
@@ -448,6 +453,7 @@ fn lower_movement(
                 has_next: crate::board::SetTable::default(),
             })
         }
+        Statement::Fly { .. } => Some(MoveOp::Fly { to: to? }),
         Statement::Hop { over, again, .. } => {
             let over = site_filter(scope, over);
             let chain = again.as_ref().map(|again| {
@@ -565,6 +571,7 @@ pub(super) fn placement_effects(
                     | Statement::Hop { span, .. }
                     | Statement::Capture { span, .. }
                     | Statement::Leap { span, .. }
+                    | Statement::Fly { span, .. }
                     | Statement::Flip { span, .. }
                     | Statement::FlipCustodial { span, .. }
                     | Statement::Forbid { span, .. }

@@ -594,9 +594,10 @@ fn rule_words(rule: Rule) -> Option<&'static str> {
         | Rule::step_stmt
         | Rule::slide_stmt
         | Rule::hop_stmt
+        | Rule::fly_stmt
         | Rule::capture_stmt
         | Rule::flip_stmt
-        | Rule::forbid_stmt => "a move statement (step, slide, hop, leap, capture, flip, forbid, if) or `}`",
+        | Rule::forbid_stmt => "a move statement (step, slide, hop, leap, fly, capture, flip, forbid, if) or `}`",
         Rule::move_site | Rule::move_cond | Rule::move_term | Rule::move_factor | Rule::site_is => {
             "a site of the move (`from`, `to`, `over`, `ahead`), then `is` and a site condition, as in `from is last_to` (or `moving <= N`, `moved by TYPE`)"
         }
