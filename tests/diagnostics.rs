@@ -76,6 +76,8 @@ broken![
     board_size_out_of_range,
     capture_before_move,
     chain_with_another_movement,
+    chain_of_slides_over_nothing,
+    chains_differ_by_what,
     circle_too_short,
     duplicate_item,
     duplicate_line,
@@ -169,6 +171,13 @@ broken![
     wrong_kind_piece_as_player,
     wrong_kind_region_as_piece,
     wrong_kind_site_as_condition,
+    again_on_a_step,
+    capture_over_in_a_placement,
+    counter_update_in_a_move,
+    fly_in_directions,
+    placement_guard_reads_blocked,
+    remove_in_a_placement,
+    through_on_a_leap,
 ];
 
 /// The `.rules` files in a folder of the crate, sorted, as relative paths.

@@ -294,3 +294,37 @@ fn a_file_that_does_not_parse_is_refused_and_left_as_it_was() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A placement's guard and a flight keep their words in canonical layout.
+#[test]
+fn a_placement_guard_and_a_flight_format_in_place() {
+    let messy = "game \"G\"\nplayers white, black\nboard square 3 x 3\npiece man\npiece king\n\
+                 setup { hand white: 2 man  hand black: 2 man }\nphase play {\n\
+                 place   king on empty   when count(mover,man)>=1 {capture custodial all}\n\
+                 place man on empty\n  when blocked: pass\n\
+                 move man   when count(mover) == 3 {fly   to empty}\n  move king { fly }\n}\n";
+    let once = formatted(messy);
+    let phase = &once[once.find("phase").expect("a phase")..];
+    assert_eq!(
+        phase,
+        "phase play {\n  place king on empty when count(mover, man) >= 1 { capture custodial all }\n  \
+         place man on empty\n  when blocked: pass\n  move man when count(mover) == 3 { fly to empty }\n  \
+         move king { fly }\n}\n"
+    );
+    assert_eq!(formatted(&once), once, "idempotent");
+    assert_eq!(tree(messy), tree(&once));
+}
+
+/// The small rule files of the tests format to the same game.
+#[test]
+fn the_test_games_format_to_the_same_game() {
+    let mut files = Vec::new();
+    rule_files(&Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/games"), &mut files);
+    assert!(files.len() >= 5, "{files:?}");
+    for path in files {
+        let source = std::fs::read_to_string(&path).unwrap();
+        let once = formatted(&source);
+        assert_eq!(formatted(&once), once, "{}: formatting again changed it", path.display());
+        assert_eq!(tree(&source), tree(&once), "{}: reads differently once formatted", path.display());
+    }
+}

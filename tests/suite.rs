@@ -3,6 +3,7 @@
 //! saves minutes on a fresh build (run one subject with
 //! `cargo test --release --test suite chess::`).
 
+mod after_move_effects;
 mod agents;
 mod bless;
 mod chance;
@@ -15,6 +16,7 @@ mod docs;
 mod draw;
 mod draw_trace;
 mod explain;
+mod flights;
 mod flying_obelisks;
 mod fmt;
 mod follow_ups;
@@ -26,6 +28,7 @@ mod lsp_robustness;
 mod man_in_the_moon;
 mod mutate;
 mod openspiel;
+mod placement_guards;
 mod play;
 mod playout_invariants;
 mod properties;

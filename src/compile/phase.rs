@@ -164,12 +164,13 @@ fn phase_rule(scope: &Scope, rule: &PhaseRule, def: &mut PhaseDef, ok: &mut bool
                     *ok = false;
                 }
             }
-            PhaseRule::Place { neutral, piece, on, effects, .. } => {
+            PhaseRule::Place { neutral, piece, on, guard, effects, .. } => {
                 let piece = scope.piece(piece);
                 let on = site_filter(scope, on);
+                let guard = rule_guard(scope, guard.as_ref());
                 let effects = program::placement_effects(scope, effects);
-                match (piece, on, effects) {
-                    (Some(piece), Some(mut on), Some((effects, then))) => {
+                match (piece, on, guard, effects) {
+                    (Some(piece), Some(mut on), Some(guard), Some((effects, then))) => {
                         // A piece is only ever placed on an empty site, whatever
                         // the condition adds: placing never captures or stacks.
                         on.test = match on.test {
@@ -177,7 +178,7 @@ fn phase_rule(scope: &Scope, rule: &PhaseRule, def: &mut PhaseDef, ok: &mut bool
                             other => SiteTest::And(vec![SiteTest::Empty, other]),
                         };
                         scope.used.borrow_mut().pieces_moved[piece as usize] = true;
-                        def.moves.push(MoveRule::Place { piece, on, neutral: *neutral, effects, then });
+                        def.moves.push(MoveRule::Place { piece, on, guard, neutral: *neutral, effects, then });
                     }
                     _ => *ok = false,
                 }
@@ -358,11 +359,30 @@ fn move_rules(scope: &Scope, rule: &PhaseRule) -> Option<Vec<MoveRule>> {
     Some(rules)
 }
 
+/// A rule's `when` guard, lowered: `None` after errors, `Some(None)`
+/// without a guard.
+fn rule_guard(scope: &Scope, guard: Option<&GameCond>) -> Option<Option<GameTest>> {
+    match guard {
+        Some(cond) => game_test(scope, cond).and_then(|test| guard_ends(scope, cond).then_some(Some(test))),
+        None => Some(None),
+    }
+}
+
 /// Whether a move rule's guard can be evaluated: `threatened` generates the
-/// other player's moves of the phase, whose guards would run the test
-/// again, without end (E0305).
+/// other player's moves of the phase, and `blocked` the mover's, whose
+/// guards would run the test again, without end (E0305).
 pub(super) fn guard_ends(scope: &Scope, cond: &GameCond) -> bool {
     match cond {
+        GameCond::Blocked(span) => {
+            scope.error(
+                Diagnostic::error("E0305", "a rule's guard cannot read `blocked`")
+                    .with_label(*span, "this test generates the mover's moves, guards included")
+                    .with_help(
+                        "what a blocked player does is a phase rule of its own: `when blocked: pass` (section 11.5)",
+                    ),
+            );
+            false
+        }
         GameCond::Threatened { span, .. } => {
             scope.error(
                 Diagnostic::error("E0305", "a move rule's guard cannot read `threatened`")
@@ -390,10 +410,7 @@ pub(super) fn guard_ends(scope: &Scope, cond: &GameCond) -> bool {
 fn move_rule(scope: &Scope, rule: &PhaseRule) -> Option<MoveRule> {
     let PhaseRule::Move { neutral, piece, guard, program, span } = rule else { return None };
     let piece = scope.piece(piece);
-    let guard = match guard {
-        Some(cond) => game_test(scope, cond).and_then(|test| guard_ends(scope, cond).then_some(Some(test))),
-        None => Some(None),
-    };
+    let guard = rule_guard(scope, guard.as_ref());
     let program = program::move_program(scope, program, *span);
     let (piece, guard, program) = (piece?, guard?, program?);
     scope.used.borrow_mut().pieces_moved[piece as usize] = true;
@@ -428,6 +445,8 @@ fn capture_reach(path: &[MoveOp], effects: &[EffectOp]) -> Vec<u8> {
             MoveOp::Hop { chain: Some(_), .. } | MoveOp::Slide { chain: Some(_), .. } => u8::MAX,
             MoveOp::Hop { .. } => 2,
             MoveOp::Slide { max, .. } => *max,
+            // A flight goes anywhere.
+            MoveOp::Fly { .. } => u8::MAX,
         };
         tail[i] = tail[i + 1].saturating_add(step);
     }
@@ -536,7 +555,7 @@ fn threat_reach(def: &PhaseDef, board: Option<&crate::board::Board>) -> Option<(
             return None;
         }
         let filters = path.iter().flat_map(|op| match op {
-            MoveOp::Step { to, .. } => vec![to],
+            MoveOp::Step { to, .. } | MoveOp::Fly { to } => vec![to],
             MoveOp::Hop { over, to, .. } => vec![over, to],
             MoveOp::Slide { to, over, through, .. } => {
                 [Some(to), over.as_ref(), through.as_ref()].into_iter().flatten().collect()
@@ -587,7 +606,7 @@ fn threat_reach(def: &PhaseDef, board: Option<&crate::board::Board>) -> Option<(
 /// The condition on where a move program ends: its last movement's `to`.
 fn landing(path: &[MoveOp]) -> Option<&SiteFilter> {
     path.last().map(|op| match op {
-        MoveOp::Step { to, .. } | MoveOp::Slide { to, .. } | MoveOp::Hop { to, .. } => to,
+        MoveOp::Step { to, .. } | MoveOp::Slide { to, .. } | MoveOp::Hop { to, .. } | MoveOp::Fly { to } => to,
     })
 }
 

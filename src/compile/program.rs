@@ -170,7 +170,11 @@ fn chain_fits(scope: &Scope, program: &Program, span: Span) -> bool {
 /// Whether any branch of a program has a `step` or `slide`.
 fn has_movement(statements: &[Statement]) -> bool {
     statements.iter().any(|s| match s {
-        Statement::Step { .. } | Statement::Slide { .. } | Statement::Hop { .. } | Statement::Leap { .. } => true,
+        Statement::Step { .. }
+        | Statement::Slide { .. }
+        | Statement::Hop { .. }
+        | Statement::Leap { .. }
+        | Statement::Fly { .. } => true,
         Statement::If { then, otherwise, .. } => has_movement(then) || has_movement(otherwise),
         Statement::Capture { .. }
         | Statement::Flip { .. }
@@ -202,7 +206,8 @@ fn lower_block(
             Statement::Step { to, span, .. }
             | Statement::Slide { to, span, .. }
             | Statement::Hop { to, span, .. }
-            | Statement::Leap { to, span, .. } => {
+            | Statement::Leap { to, span, .. }
+            | Statement::Fly { to, span } => {
                 let span = scope.trimmed(*span);
                 if written.effect && live {
                     ok = false;
@@ -396,8 +401,8 @@ fn lower_heading(
     let heading = match statement {
         Statement::Step { heading, .. } | Statement::Slide { heading, .. } => heading,
         Statement::Hop { directions, .. } => return scope.directions(directions).map(|d| (d, Heading::Any)),
-        // A leap goes by offsets, in no direction.
-        Statement::Leap { .. } => return Some((Vec::new(), Heading::Any)),
+        // A leap goes by offsets, a flight anywhere: in no direction.
+        Statement::Leap { .. } | Statement::Fly { .. } => return Some((Vec::new(), Heading::Any)),
         _ => return None,
     };
     let (directions, kind) = match heading {
@@ -468,6 +473,7 @@ fn lower_movement(
                 has_next: crate::board::SetTable::default(),
             })
         }
+        Statement::Fly { .. } => Some(MoveOp::Fly { to: to? }),
         Statement::Hop { over, again, .. } => {
             let over = site_filter(scope, over);
             let chain = chain(scope, again.as_ref());
@@ -580,23 +586,7 @@ pub(super) fn placement_effects(
                 None
             }
             other => {
-                let span = match other {
-                    Statement::If { span, .. }
-                    | Statement::Step { span, .. }
-                    | Statement::Slide { span, .. }
-                    | Statement::Hop { span, .. }
-                    | Statement::Capture { span, .. }
-                    | Statement::Leap { span, .. }
-                    | Statement::Flip { span, .. }
-                    | Statement::FlipCustodial { span, .. }
-                    | Statement::Forbid { span, .. }
-                    | Statement::Then { span, .. } => *span,
-                };
-                scope.error(
-                    Diagnostic::error("E0411", "a placement's effects are custodial captures and flips")
-                        .with_label(scope.trimmed(span), "not an effect of a placement")
-                        .with_help("write `capture custodial DIRECTIONS` or `[must] flip custodial DIRECTIONS`"),
-                );
+                misplaced_in_placement(scope, other);
                 None
             }
         };
@@ -606,6 +596,66 @@ pub(super) fn placement_effects(
         }
     }
     ok.then_some((effects, then.flatten().map(Box::new)))
+}
+
+/// E0411 for a statement a placement's block cannot hold: what it is,
+/// where it goes instead, and what the block may hold.
+fn misplaced_in_placement(scope: &Scope, statement: &Statement) {
+    let site_word = |site: MoveSite| match site {
+        MoveSite::From => "from",
+        MoveSite::To => "to",
+        MoveSite::Over => "over",
+        MoveSite::Ahead => "ahead",
+    };
+    let movement = "moves a piece: it goes in a `move` rule (a placement puts a piece down and moves nothing)";
+    let (what, belongs, span) = match statement {
+        Statement::Step { span, .. } => ("`step`".to_string(), movement.to_string(), span),
+        Statement::Slide { span, .. } => ("`slide`".to_string(), movement.to_string(), span),
+        Statement::Hop { span, .. } => ("`hop`".to_string(), movement.to_string(), span),
+        Statement::Leap { span, .. } => ("`leap`".to_string(), movement.to_string(), span),
+        Statement::Fly { span, .. } => ("`fly`".to_string(), movement.to_string(), span),
+        Statement::Capture { target: CaptureTarget::On(_), span, .. } => (
+            "`capture on`".to_string(),
+            "goes in a `move` rule; after a placement, pieces are removed by a follow-up: `then remove on CONDITION`"
+                .to_string(),
+            span,
+        ),
+        Statement::Capture { target: CaptureTarget::Site { site, .. }, span, .. } => (
+            format!("`capture {}`", site_word(site.node)),
+            "takes a piece at a site of a movement: it goes in a `move` rule, after the movement".to_string(),
+            span,
+        ),
+        Statement::Capture { mode, target: CaptureTarget::Custodial { .. }, span } => {
+            let mode = mode.as_ref().map_or("", |m| if m.node == EffectMode::May { "may " } else { "must " });
+            (
+                format!("`{mode}capture custodial`"),
+                "a custodial capture is always made: write `capture custodial DIRECTIONS`".to_string(),
+                span,
+            )
+        }
+        Statement::Flip { site, span } => (
+            format!("`flip {}`", site_word(site.node)),
+            "turns over a piece at a site of a movement: it goes in a `move` rule, after the movement".to_string(),
+            span,
+        ),
+        Statement::Forbid { span, .. } => {
+            ("`forbid`".to_string(), "rules out moves by their sites: it goes in a `move` rule".to_string(), span)
+        }
+        Statement::If { span, .. } => (
+            "`if`".to_string(),
+            "put `if OPTION { … }` around the placement rule, in the phase (section 11.8)".to_string(),
+            span,
+        ),
+        // A placement's own statements, never misplaced.
+        Statement::FlipCustodial { .. } | Statement::Then { .. } => return,
+    };
+    scope.error(
+        Diagnostic::error("E0411", format!("{what} does not go in a placement"))
+            .with_label(scope.trimmed(*span), belongs)
+            .with_help(
+                "a placement's block holds `capture custodial DIRECTIONS` and `[must] flip custodial DIRECTIONS`, and last a follow-up `then …`",
+            ),
+    );
 }
 
 /// A slide's distance (`2`, `1..3`, `2..`; none: any), from 1 to 255, low

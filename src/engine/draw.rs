@@ -98,8 +98,10 @@ impl<S: SiteSet> View<'_, S> {
                     }
                 }
             }
-            MoveRule::Place { piece, on, neutral, effects, .. } => {
-                if self.can_place(*piece, *neutral, player) {
+            MoveRule::Place { piece, on, guard, neutral, effects, .. } => {
+                if self.can_place(*piece, *neutral, player)
+                    && guard.as_ref().is_none_or(|g| test_game(game, self.pos, g, player))
+                {
                     let placement = Move::placement(rule, *piece);
                     // Countable placements' `must` effects all shift evenly.
                     let on = *target.get_or_insert_with(|| self.placement_targets(on, effects, player).0);

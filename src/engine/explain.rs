@@ -258,9 +258,16 @@ impl State {
 fn lift_in(rule: &mut MoveRule, lift: Lift, everywhere: &SiteFilter) -> bool {
     let all = lift == Lift::All;
     match rule {
-        MoveRule::Place { on, .. } if all || lift == Lift::Destination => {
-            *on = SiteFilter { test: SiteTest::Empty, ..everywhere.clone() };
-            true
+        MoveRule::Place { on, guard, .. } => {
+            let mut lifted = false;
+            if all || lift == Lift::Guard {
+                lifted |= guard.take().is_some();
+            }
+            if all || lift == Lift::Destination {
+                *on = SiteFilter { test: SiteTest::Empty, ..everywhere.clone() };
+                lifted = true;
+            }
+            lifted
         }
         MoveRule::Together { parts } => {
             let mut lifted = false;
@@ -298,7 +305,7 @@ fn lift_in(rule: &mut MoveRule, lift: Lift, everywhere: &SiteFilter) -> bool {
                 let lift_to = all || (lift == Lift::Destination && i == last) || (lift == Lift::Passing && i != last);
                 let lift_passing = all || lift == Lift::Passing;
                 let (to, passed): (&mut SiteFilter, [Option<&mut SiteFilter>; 2]) = match op {
-                    MoveOp::Step { to, .. } => (to, [None, None]),
+                    MoveOp::Step { to, .. } | MoveOp::Fly { to } => (to, [None, None]),
                     MoveOp::Slide { to, over, through, .. } => (to, [over.as_mut(), through.as_mut()]),
                     MoveOp::Hop { over, to, .. } => (to, [Some(over), None]),
                 };

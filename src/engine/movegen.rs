@@ -123,8 +123,10 @@ impl<S: SiteSet> View<'_, S> {
             MoveRule::Action { guard, .. } => {
                 guard.as_ref().is_some_and(|g| !test_game(game, self.pos, g, player)) || emit(Move::action(rule))
             }
-            MoveRule::Place { piece, on, neutral, effects, .. } => {
-                if !self.can_place(*piece, *neutral, player) {
+            MoveRule::Place { piece, on, guard, neutral, effects, .. } => {
+                if !self.can_place(*piece, *neutral, player)
+                    || guard.as_ref().is_some_and(|g| !test_game(game, self.pos, g, player))
+                {
                     return true;
                 }
                 let (targets, allowed) = self.placement_targets(on, effects, player);
@@ -195,7 +197,7 @@ impl<S: SiteSet> View<'_, S> {
         let mut targets = [S::EMPTY; MAX_PATH];
         for (slot, op) in targets.iter_mut().zip(path.iter()) {
             *slot = match op {
-                MoveOp::Step { to, .. } | MoveOp::Slide { to, .. } | MoveOp::Hop { to, .. } => {
+                MoveOp::Step { to, .. } | MoveOp::Slide { to, .. } | MoveOp::Hop { to, .. } | MoveOp::Fly { to } => {
                     self.filter_set(to, player)
                 }
             };
@@ -557,7 +559,7 @@ impl<S: SiteSet> View<'_, S> {
     pub(crate) fn reached_by(&self, path: &[MoveOp], from: Site, player: Player) -> S {
         let mut targets = [S::EMPTY; MAX_PATH];
         for (slot, op) in targets.iter_mut().zip(path.iter()) {
-            let (MoveOp::Step { to, .. } | MoveOp::Slide { to, .. } | MoveOp::Hop { to, .. }) = op;
+            let (MoveOp::Step { to, .. } | MoveOp::Slide { to, .. } | MoveOp::Hop { to, .. } | MoveOp::Fly { to }) = op;
             *slot = self.filter_set(to, player);
         }
         let passes = self.pass_sets(path, player);
@@ -596,7 +598,7 @@ impl<S: SiteSet> View<'_, S> {
                         slot.1 = self.filter_set(over, player);
                     }
                 }
-                MoveOp::Step { .. } => {}
+                MoveOp::Step { .. } | MoveOp::Fly { .. } => {}
             }
         }
         sets
@@ -719,6 +721,19 @@ impl<S: SiteSet> View<'_, S> {
                 }
             }
 
+            // A flight: every site the destination allows, in one set
+            // operation, whatever lies between.
+            MoveOp::Fly { .. } => {
+                let mut sites = target;
+                sites.remove(at);
+                sites.remove(from);
+                for next in sites.iter() {
+                    let Some(runs) = self.along(walk.along, runs, at, next) else { continue };
+                    if !self.walk(walk, index + 1, Stop { at: next, over, dir: NO_DIR, runs }, arrive) {
+                        return false;
+                    }
+                }
+            }
             MoveOp::Hop { jumps, .. } => {
                 for &(hopped, land, dir) in &jumps[at as usize] {
                     if hopped == from || land == from || !may_pass.contains(hopped) || !target.contains(land) {

@@ -197,6 +197,10 @@ pub enum MoveOp {
     /// `jumps[site]`: the (over, landing) pairs of the directions from `site`.
     /// With `chain`, a chain of such hops (`hop … again`).
     Hop { dirs: Vec<Dir>, over: SiteFilter, to: SiteFilter, jumps: Vec<Vec<(Site, Site, Dir)>>, chain: Option<Chain> },
+    /// To any site passing the filter but the one it stands on, on any
+    /// board (`fly to empty`): the destinations are the filter's set,
+    /// found in one set operation, in no direction.
+    Fly { to: SiteFilter },
 }
 
 /// What happens after the piece has arrived; deterministic given the move.
@@ -290,6 +294,9 @@ pub enum MoveRule {
     Place {
         piece: PieceType,
         on: SiteFilter,
+        /// The rule gives placements only when this holds before the move,
+        /// seen from the mover (`place man on empty when …`).
+        guard: Option<GameTest>,
         /// Places a piece nobody owns, taken from no hand.
         neutral: bool,
         /// Custodial captures and flips from the site placed on.

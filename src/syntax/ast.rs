@@ -275,9 +275,10 @@ pub struct PhaseDecl {
 
 #[derive(Clone, Debug)]
 pub enum PhaseRule {
-    /// `place [neutral] TYPE on CONDITION [{ EFFECTS }]`; a neutral piece
-    /// comes from no hand. The effects are custodial captures and flips.
-    Place { neutral: bool, piece: Name, on: SiteCond, effects: Vec<Statement>, span: Span },
+    /// `place [neutral] TYPE on CONDITION [when GAME-CONDITION] [{ EFFECTS }]`;
+    /// a neutral piece comes from no hand. The effects are custodial
+    /// captures and flips.
+    Place { neutral: bool, piece: Name, on: SiteCond, guard: Option<GameCond>, effects: Vec<Statement>, span: Span },
     /// `must capture`: when a capture is possible, only captures are legal.
     MustCapture { most: bool, span: Span },
     /// `chains differ by path|captures`: how two chain moves are told apart.
@@ -429,6 +430,12 @@ pub enum Statement {
     /// (square boards), over whatever lies between.
     Leap {
         offsets: (Spanned<i64>, Spanned<i64>),
+        to: Option<SiteCond>,
+        span: Span,
+    },
+    /// `fly [to CONDITION]`: to any site meeting the condition (by
+    /// default an empty one), on any board.
+    Fly {
         to: Option<SiteCond>,
         span: Span,
     },

@@ -322,8 +322,16 @@ impl Lowerer {
                 }
                 let piece = self.name(first);
                 let on = self.site_cond(next());
-                let effects = inner.next().map(|b| self.block(b)).unwrap_or_default();
-                PhaseRule::Place { neutral, piece, on, effects, span }
+                let (mut guard, mut effects) = (None, Vec::new());
+                for part in inner {
+                    match part.as_rule() {
+                        Rule::move_guard => {
+                            guard = Some(self.game_cond(part.into_inner().next().expect("guard condition")))
+                        }
+                        _ => effects = self.block(part),
+                    }
+                }
+                PhaseRule::Place { neutral, piece, on, guard, effects, span }
             }
             Rule::must_capture => PhaseRule::MustCapture { most: text.ends_with("most"), span },
             Rule::chains_differ => PhaseRule::ChainsDiffer { by_captures: text.ends_with("captures"), span },
@@ -667,6 +675,11 @@ impl Lowerer {
                 let b = self.int(next());
                 let to = inner.next().map(|c| self.site_cond(c.into_inner().next().expect("to")));
                 Statement::Leap { offsets: (a, b), to, span }
+            }
+            Rule::fly_stmt => {
+                let to = inner.find(|p| p.as_rule() == Rule::destination);
+                let to = to.map(|c| self.site_cond(c.into_inner().next().expect("to")));
+                Statement::Fly { to, span }
             }
             Rule::flip_stmt => {
                 let mut first = next();

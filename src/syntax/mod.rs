@@ -5,6 +5,7 @@ pub mod ast;
 pub mod format;
 pub mod input;
 mod lower;
+mod misplaced;
 mod parser;
 pub mod span;
 

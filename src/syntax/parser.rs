@@ -220,6 +220,9 @@ fn syntax_error(error: &pest::error::Error<Rule>, piece: &str, offset: usize) ->
     }
     expected.sort();
     expected.dedup();
+    let (found, length) = describe_found(piece, position);
+    let word = found.strip_prefix('`').and_then(|f| f.strip_suffix('`')).unwrap_or_default();
+    let advice = super::misplaced::advise(piece, position, word, &mut expected);
     let expected = match expected.len() {
         0 => "something else".to_string(),
         1 => expected[0].clone(),
@@ -228,7 +231,6 @@ fn syntax_error(error: &pest::error::Error<Rule>, piece: &str, offset: usize) ->
             format!("{} or {}", expected.join(", "), last)
         }
     };
-    let (found, length) = describe_found(piece, position);
     let at_end = only_comments_left(&piece[position.min(piece.len())..]);
     let (found, span) = if at_end {
         // Point just after the last thing written, not at the next item.
@@ -242,31 +244,48 @@ fn syntax_error(error: &pest::error::Error<Rule>, piece: &str, offset: usize) ->
     } else {
         format!("expected {expected}")
     };
-    let mut diagnostic = Diagnostic::error("E0001", format!("syntax error: expected {expected}, found {found}"))
-        .with_label(shift(span), label);
+    let advice = advice.filter(|_| !at_end);
+    let message = match advice.as_ref().and_then(|a| a.message.as_ref()) {
+        Some(message) => format!("syntax error: {message}"),
+        None => format!("syntax error: expected {expected}, found {found}"),
+    };
+    let mut diagnostic = Diagnostic::error("E0001", message).with_label(shift(span), label);
     if at_end && let Some(open) = unclosed_brace(piece) {
         diagnostic = diagnostic
             .with_label(shift(Span::new(open, open + 1)), "this `{` is never closed")
             .with_help("add the missing `}`; the next line that starts with an item keyword begins a new item");
     }
-    if found == UNCLOSED_STRING {
-        diagnostic = diagnostic.with_help("a string ends with `\"` on the line where it starts");
-    } else if !at_end
-        && let Some(word) = found.strip_prefix('`').and_then(|f| f.strip_suffix('`'))
-        && let Some((_, instead)) = MISSING_WORDS.iter().find(|(w, _)| *w == word.to_lowercase())
-    {
-        diagnostic = diagnostic.with_help(format!("Orrery has no `{word}`: {instead}"));
-    } else if !at_end && let Some(word) = found.strip_prefix('`').and_then(|f| f.strip_suffix('`')) {
-        // A misspelt keyword: the expected words are written in backquotes.
+    // The word's own help first (`again` on a step), then a word other
+    // tools use, a misspelt keyword, and last how the statement is written.
+    let (own_help, shape_help) = match advice {
+        Some(advice) if advice.message.is_some() => (Some(advice.help), None),
+        Some(advice) => (None, Some(advice.help)),
+        None => (None, None),
+    };
+    let misspelt = |word: &str| {
+        // The expected words are written in backquotes.
         let keywords: Vec<&str> = expected
             .split('`')
             .skip(1)
             .step_by(2)
             .filter(|k| k.len() > 1 && k.chars().all(|c| c.is_ascii_alphabetic() || c == '_'))
             .collect();
-        if let Some(keyword) = closest(word, keywords) {
-            diagnostic = diagnostic.with_help(format!("did you mean `{keyword}`?"));
-        }
+        closest(word, keywords).map(|keyword| format!("did you mean `{keyword}`?"))
+    };
+    let word = found.strip_prefix('`').and_then(|f| f.strip_suffix('`')).filter(|_| !at_end);
+    let help = if found == UNCLOSED_STRING {
+        Some("a string ends with `\"` on the line where it starts".to_string())
+    } else if own_help.is_some() {
+        own_help
+    } else if let Some(word) = word
+        && let Some((_, instead)) = MISSING_WORDS.iter().find(|(w, _)| *w == word.to_lowercase())
+    {
+        Some(format!("Orrery has no `{word}`: {instead}"))
+    } else {
+        word.and_then(misspelt).or(shape_help)
+    };
+    if let Some(help) = help {
+        diagnostic = diagnostic.with_help(help);
     }
     if piece.trim_start().starts_with('(') {
         diagnostic = diagnostic.with_help(S_EXPRESSION_HELP);
@@ -597,9 +616,10 @@ fn rule_words(rule: Rule) -> Option<&'static str> {
         | Rule::step_stmt
         | Rule::slide_stmt
         | Rule::hop_stmt
+        | Rule::fly_stmt
         | Rule::capture_stmt
         | Rule::flip_stmt
-        | Rule::forbid_stmt => "a move statement (step, slide, hop, leap, capture, flip, forbid, if) or `}`",
+        | Rule::forbid_stmt => super::misplaced::MOVE_STATEMENT,
         Rule::move_site | Rule::move_cond | Rule::move_term | Rule::move_factor | Rule::site_is => {
             "a site of the move (`from`, `to`, `over`, `ahead`), then `is` and a site condition, as in `from is last_to` (or `moving <= N`, `moved by TYPE`)"
         }

@@ -179,7 +179,7 @@ fn rays<S: SiteSet>(board: &crate::board::Board, dirs: &[Dir]) -> Option<Rays<S>
 fn lower_rule<S: SiteSet>(game: &Game, rule: &MoveRule) -> Option<Rule<S>> {
     let players = game.players.len();
     match rule {
-        MoveRule::Place { piece, on, neutral: false, effects, then: None } => Some(Rule::Place {
+        MoveRule::Place { piece, on, guard: None, neutral: false, effects, then: None } => Some(Rule::Place {
             piece: *piece,
             on: lower_filter(on, game.board.all_sites())?,
             custodial: custodial_only(game, effects)?,
