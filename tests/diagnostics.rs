@@ -95,6 +95,8 @@ broken![
     follow_up_movement_captures,
     follow_up_not_last,
     guard_reads_threatened,
+    hexagon_cut_corner_site,
+    hexagon_side_out_of_range,
     hand_count_out_of_range,
     jump_instead_of_hop,
     line_repeats_point,

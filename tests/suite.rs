@@ -19,6 +19,7 @@ mod flying_obelisks;
 mod fmt;
 mod follow_ups;
 mod fuzz;
+mod hexagon;
 mod kernel;
 mod limits;
 mod lsp;

@@ -556,7 +556,10 @@ impl<'a> Scope<'a> {
                         "the sites of this board run from `a1` to `{last_file}{ranks}`: files a to {last_file}, ranks 1 to {ranks}"
                     )
                 }
-                BoardShape::Graph => help_for(name.as_str(), "site", board.site_names()),
+                BoardShape::Graph => match board.rank_ends(&name.node) {
+                    Some((rank, first, last)) => format!("rank {rank} of this board runs from `{first}` to `{last}`"),
+                    None => help_for(name.as_str(), "site", board.site_names()),
+                },
             };
             self.error(
                 Diagnostic::error("E0107", format!("there is no site `{}` on this board", name.node))

@@ -205,6 +205,10 @@ pub enum BoardDecl {
         files: Spanned<i64>,
         ranks: Spanned<i64>,
     },
+    /// A hexagon of hexagons, `side` cells a side.
+    Hexagon {
+        side: Spanned<i64>,
+    },
     Graph {
         points: Vec<PointDecl>,
         lines: Vec<LineDecl>,

@@ -552,6 +552,7 @@ fn rule_words(rule: Rule) -> Option<&'static str> {
             "an item (game, players, board, region, track, piece, group, threat, stacks, attribute, dice, pattern, option, counter, setup, phase, end, repetition; in a variant, variant of and remove)"
         }
         Rule::square_board | Rule::hex_board | Rule::graph_board => "`square`, `hex` or `graph`",
+        Rule::hexagon_side | Rule::hexagon_kw => "`hexagon N` or `FILES x RANKS`",
         Rule::point_decl | Rule::line_decl | Rule::line_kind => "`point`, `line`, `circle` or `}`",
         Rule::piece_trait => "a piece trait (`reversible`, `royal`, `returns`, `remembers_moving`)",
         Rule::hand_entry | Rule::pieces_entry => "`hand PLAYER: N PIECE`, `OWNER PIECE on SITES` or `}`",
