@@ -26,6 +26,7 @@ mod lsp;
 mod lsp_robustness;
 mod man_in_the_moon;
 mod mutate;
+mod named_conditions;
 mod openspiel;
 mod play;
 mod playout_invariants;

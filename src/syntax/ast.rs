@@ -62,6 +62,11 @@ pub enum Item {
         name: Name,
         members: Vec<Name>,
     },
+    /// `condition NAME = SITE-CONDITION`: a site condition with a name.
+    Condition {
+        name: Name,
+        cond: SiteCond,
+    },
     /// `threat TYPE as OTHER in REGION`
     Threat {
         piece: Name,
@@ -181,6 +186,7 @@ impl Item {
             Item::End(_) => "end",
             Item::Repetition(..) => "repetition",
             Item::Group { .. } => "group",
+            Item::Condition { .. } => "condition",
             Item::Threat { .. } => "threat",
             Item::Track { .. } => "track",
             Item::Stacks { .. } => "stacks",

@@ -162,6 +162,10 @@ impl Lowerer {
                 };
                 Item::Remove { kind, name, from }
             }
+            Rule::condition_item => {
+                let name = self.name(next());
+                Item::Condition { name, cond: self.site_cond(next()) }
+            }
             Rule::pattern_item => {
                 let name = self.name(next());
                 let cond = self.site_cond(next());
