@@ -45,10 +45,10 @@ fn steps_from_the_centre_and_from_corners() {
     texts.sort();
     assert_eq!(texts, ["c3-b3", "c3-b4", "c3-c2", "c3-c4", "c3-d2", "c3-d3"]);
     let mut after = start.clone();
-    after.apply(&parse_move(&start, "c3-b4").expect("a legal move"));
+    after.apply(&parse_move(&start, "c3-c2").expect("a legal move"));
     let mut black = after.legal_move_texts();
     black.sort();
-    assert_eq!(black, ["a5-a4", "a5-b5"], "b4 taken, ne, nw and w off the board");
+    assert_eq!(black, ["c1-b2", "c1-d1"], "c2 taken, b1 cut off, sw and se off the board");
 }
 
 /// A position file names the cells, and a written position reads back.
