@@ -328,3 +328,21 @@ fn the_test_games_format_to_the_same_game() {
         assert_eq!(tree(&source), tree(&once), "{}: reads differently once formatted", path.display());
     }
 }
+
+/// `board hex hexagon N` and `condition NAME = …` keep their layout, and
+/// a messy spelling of them takes it.
+#[test]
+fn hexagon_boards_and_named_conditions_take_the_canonical_layout() {
+    for name in ["hexagon_placement", "hexagon_steps", "named_condition"] {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/games/{name}.rules"));
+        let source = std::fs::read_to_string(&path).unwrap();
+        assert_eq!(formatted(&source), source, "{name} is in the canonical layout");
+    }
+    let messy = "game \"G\"\nplayers a, b\nboard   hex\n  hexagon 4\npiece p\n\
+        condition   calm=empty and\n   no next all is enemy\nphase play {\nplace p on calm\n}\n";
+    let once = formatted(messy);
+    assert!(once.contains("\nboard hex hexagon 4\n"), "{once}");
+    assert!(once.contains("\ncondition calm = empty and no next all is enemy\n"), "{once}");
+    assert_eq!(tree(messy), tree(&once));
+    assert_eq!(formatted(&once), once);
+}

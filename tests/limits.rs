@@ -256,6 +256,7 @@ fn every_number_is_checked_at_the_edges_of_its_range() {
         (BOARD, "board square 8 x 8", "board square 8 x N", &["1", "99"], &["0", "100"], "E0201"),
         (BOARD, "board square 8 x 8", "board hex N x 8", &["1", "26"], &["0", "27"], "E0201"),
         (BOARD, "board square 8 x 8", "board hex 8 x N", &["1", "99"], &["0", "100"], "E0201"),
+        (BOARD, "board square 8 x 8", "board hex hexagon N", &["1", "13"], &["0", "14", "-1"], "E0201"),
         (NUMBERS, "  hand white: 1 man", "  hand white: N man", &["0", "4095"], &["-1", "4096", "1000000000"], "E0504"),
         (NUMBERS, "repetition draw after 3", "repetition draw after N", &["2", "1000"], &["1", "0", "1001"], "E0507"),
         (NUMBERS, "  along t at most 1", "  along t at most N", &["0", "8"], &["-1", "9"], "E0410"),

@@ -550,3 +550,29 @@ fn saving_a_base_checks_its_open_variants_again() {
     assert_eq!(client.stop(), Some(0));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A named condition: its use leads to its declaration, a hover shows it,
+/// and the outline lists it.
+#[test]
+fn a_named_condition_is_defined_hovered_and_outlined() {
+    let path = root().join("tests/games/named_condition.rules");
+    let uri = uri_of(&path);
+    let text = std::fs::read_to_string(&path).expect("the game");
+    let mut client = Client::start();
+    client.initialize();
+    assert_eq!(client.open(&uri, &text), Vec::<Value>::new());
+    let at = |offset: usize| json!({ "textDocument": { "uri": uri }, "position": position_of(&text, offset) });
+    let used = text.find("to calm").expect("a use") + "to ".len();
+    let found = client.request("textDocument/definition", at(used + 1));
+    let start = offset_of(&text, &found["result"]["range"]["start"]);
+    assert!(text[..start].ends_with("\ncondition "), "{found}");
+    let hover = client.request("textDocument/hover", at(used + 1));
+    let shown = hover["result"]["contents"]["value"].as_str().expect("markdown").to_string();
+    assert!(shown.contains("**condition** `calm`"), "{shown}");
+    assert!(shown.contains("empty and no next orthogonal is enemy"), "{shown}");
+    let symbols = client.request("textDocument/documentSymbol", json!({ "textDocument": { "uri": uri } }));
+    let names: Vec<&str> =
+        symbols["result"].as_array().expect("symbols").iter().filter_map(|s| s["name"].as_str()).collect();
+    assert!(names.contains(&"calm"), "{names:?}");
+    assert_eq!(client.stop(), Some(0));
+}

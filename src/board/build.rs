@@ -48,6 +48,21 @@ pub fn build_board(decl: &BoardDecl, span: Span, diagnostics: &mut Vec<Diagnosti
                 square_board(files.node as usize, ranks.node as usize)
             }
         }
+        BoardDecl::Hexagon { side } => {
+            let max = super::hex::MAX_HEXAGON_SIDE;
+            if side.node < 1 || side.node > max as i64 {
+                diagnostics.push(
+                    Diagnostic::error("E0201", format!("a hexagon board needs between 1 and {max} cells a side"))
+                        .with_label(side.span, format!("{} cells a side", side.node))
+                        .with_help(format!(
+                            "a hexagon of side N spans 2N - 1 files, named by the letters a-z: {max} gives {} cells",
+                            3 * max * (max - 1) + 1
+                        )),
+                );
+                return None;
+            }
+            super::hex::hexagon_board(side.node as usize)
+        }
         BoardDecl::Graph { points, lines } => build_graph(points, lines, span, diagnostics)?,
     };
     warn_disconnected(&board, span, diagnostics);

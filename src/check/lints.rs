@@ -62,6 +62,18 @@ pub fn lint(scope: &Scope) {
             );
         }
     }
+    for (i, (name, _)) in scope.conditions.iter().enumerate() {
+        if !used.conditions[i] {
+            scope.error(
+                Diagnostic::warning("W0109", format!("condition `{}` is never used", name.node))
+                    .with_label(name.span, "declared here, used by no rule")
+                    .with_help(format!(
+                        "use it where a site condition goes (`place man on {}`) or remove it",
+                        name.node
+                    )),
+            );
+        }
+    }
     move_lints(scope);
     end_lint(scope);
     for (i, (name, _)) in scope.counters.iter().enumerate() {

@@ -3,6 +3,7 @@
 //! ([`lints`]). Every finding carries a span.
 
 pub mod lints;
+mod named_conditions;
 pub mod scope;
 pub mod suggest;
 

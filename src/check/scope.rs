@@ -11,6 +11,10 @@ use crate::syntax::span::{Name, Span};
 use std::cell::RefCell;
 use std::collections::HashMap;
 
+/// The words a site condition reads before any declared name.
+pub const SITE_WORDS: [&str; 10] =
+    ["any", "empty", "occupied", "friend", "enemy", "neutral", "last_from", "last_to", "attacked", "unmoved"];
+
 /// Item keywords that may appear at most once.
 const SINGLE_ITEMS: [&str; 5] = ["game", "players", "board", "setup", "repetition"];
 
@@ -46,6 +50,10 @@ pub struct Scope<'a> {
     pub player_directions_read: std::cell::Cell<bool>,
     /// `pattern` items, compiled with the conditions.
     pub patterns: Vec<&'a Item>,
+    /// `condition NAME = SITE-CONDITION` items, folded where they are used
+    /// (see `compile::conditions`); the names being folded, innermost last.
+    pub conditions: Vec<(&'a Name, &'a SiteCond)>,
+    pub folding: RefCell<Vec<usize>>,
     /// Reasons of effects that end the game, in the order compiled.
     pub said: RefCell<Vec<String>>,
     pub options: Vec<(&'a Name, OptionDef)>,
@@ -77,6 +85,7 @@ pub struct Usage {
     pub counters_read: Vec<bool>,
     pub pieces_moved: Vec<bool>,
     pub phases_entered: Vec<bool>,
+    pub conditions: Vec<bool>,
 }
 
 impl<'a> Scope<'a> {
@@ -95,6 +104,8 @@ impl<'a> Scope<'a> {
             groups: Vec::new(),
             threats: Vec::new(),
             patterns: Vec::new(),
+            conditions: Vec::new(),
+            folding: RefCell::new(Vec::new()),
             direction_sets: Vec::new(),
             direction_player: std::cell::Cell::new(None),
             player_directions_read: std::cell::Cell::new(false),
@@ -157,6 +168,16 @@ impl<'a> Scope<'a> {
                         scope.duplicate("pattern", name, first.span);
                     } else {
                         scope.patterns.push(&item.node);
+                    }
+                }
+                Item::Condition { name, cond } => {
+                    if let Some((first, _)) = again("condition", name)
+                        .then(|| scope.conditions.iter().find(|(c, _)| c.node == name.node))
+                        .flatten()
+                    {
+                        scope.duplicate("condition", name, first.span);
+                    } else {
+                        scope.conditions.push((name, cond));
                     }
                 }
                 Item::Stacks { unordered, limits, span } => scope.stacks = Some((*unordered, limits, *span)),
@@ -358,7 +379,9 @@ impl<'a> Scope<'a> {
                 scope.declare_attribute(name, default, values);
             }
         }
+        super::named_conditions::check_names(&scope);
         let mut used = scope.used.borrow_mut();
+        used.conditions = vec![false; scope.conditions.len()];
         used.regions = vec![false; scope.regions.len()];
         used.options = vec![false; scope.options.len()];
         used.counters_read = vec![false; scope.counters.len()];
@@ -416,13 +439,14 @@ impl<'a> Scope<'a> {
             names.find(|n| n.node == name).map(|n| Some(n.span))
         }
         let board = self.board.as_ref();
-        let kinds: [(&'static str, Option<Option<Span>>); 8] = [
+        let kinds: [(&'static str, Option<Option<Span>>); 9] = [
             ("player", find(self.players.iter().copied(), name)),
             ("piece type", find(self.pieces.iter().map(|(n, _)| *n), name)),
             ("region", find(self.regions.iter().map(|(n, _)| *n), name)),
             ("option", find(self.options.iter().map(|(n, _)| *n), name)),
             ("counter", find(self.counters.iter().map(|(n, _)| *n), name)),
             ("phase", find(self.phases.iter().map(|p| &p.name), name)),
+            ("condition", find(self.conditions.iter().map(|(n, _)| *n), name)),
             ("site", board.and_then(|b| b.site(name)).map(|_| None)),
             ("direction", board.and_then(|b| b.direction_sets.get(name)).map(|_| None)),
         ];
@@ -556,7 +580,10 @@ impl<'a> Scope<'a> {
                         "the sites of this board run from `a1` to `{last_file}{ranks}`: files a to {last_file}, ranks 1 to {ranks}"
                     )
                 }
-                BoardShape::Graph => help_for(name.as_str(), "site", board.site_names()),
+                BoardShape::Graph => match board.rank_ends(&name.node) {
+                    Some((rank, first, last)) => format!("rank {rank} of this board runs from `{first}` to `{last}`"),
+                    None => help_for(name.as_str(), "site", board.site_names()),
+                },
             };
             self.error(
                 Diagnostic::error("E0107", format!("there is no site `{}` on this board", name.node))

@@ -3,14 +3,11 @@
 //! must be tested on each position (empty, enemy, ...).
 
 use crate::board::{SetTable, Sites, Width};
-use crate::check::scope::{Scope, article};
+use crate::check::scope::{SITE_WORDS, Scope, article};
 use crate::diagnostics::Diagnostic;
 use crate::game::rules::{GameTest, Quantity, RayQuant, SiteFilter, SiteTest, Who};
 use crate::syntax::ast::{GameCond, SiteCond};
 use crate::syntax::span::Name;
-
-const SITE_WORDS: [&str; 10] =
-    ["any", "empty", "occupied", "friend", "enemy", "neutral", "last_from", "last_to", "attacked", "unmoved"];
 
 /// A site condition folded as far as the board allows.
 enum Folded {
@@ -177,6 +174,10 @@ fn fold(scope: &Scope, cond: &SiteCond, sites: usize) -> Option<Folded> {
                     Folded::Fixed(m) => {
                         mask.iter_mut().zip(m).for_each(|(a, b)| if is_and { *a &= b } else { *a |= b })
                     }
+                    // `a and (b and c)`, as a named condition in an `and`
+                    // gives, is tested as `a and b and c`.
+                    Folded::Varies(SiteTest::And(inner)) if is_and => tests.extend(inner),
+                    Folded::Varies(SiteTest::Or(inner)) if !is_and => tests.extend(inner),
                     Folded::Varies(t) => tests.push(t),
                 }
             }
@@ -220,6 +221,9 @@ fn leaf(scope: &Scope, name: &Name, sites: usize) -> Option<Folded> {
             SiteTest::Unmoved
         }
         other => {
+            if let Some(i) = scope.conditions.iter().position(|(c, _)| c.node == other) {
+                return named(scope, i, name, sites);
+            }
             if scope.regions.iter().any(|(r, _)| r.node == other) {
                 let region = scope.region(name)?;
                 let per_player = &scope.regions[region].1.per_player;
@@ -243,14 +247,16 @@ fn leaf(scope: &Scope, name: &Name, sites: usize) -> Option<Folded> {
                 let tests = types?.into_iter().map(SiteTest::Type).collect();
                 return Some(Folded::Varies(SiteTest::Or(tests)));
             }
-            if scope.unparsed("region", Some(other)) || scope.unparsed("piece", Some(other)) {
+            if ["region", "piece", "condition"].iter().any(|kind| scope.unparsed(kind, Some(other))) {
                 return None;
             }
             let regions: Vec<&str> = scope.regions.iter().map(|(r, _)| r.as_str()).collect();
             let pieces: Vec<&str> = scope.pieces.iter().map(|(p, _)| p.as_str()).collect();
+            let conditions: Vec<&str> = scope.conditions.iter().map(|(c, _)| c.as_str()).collect();
             let mut candidates: Vec<&str> = SITE_WORDS.to_vec();
             candidates.extend(&regions);
             candidates.extend(&pieces);
+            candidates.extend(&conditions);
             let help = match (crate::check::suggest::closest(other, candidates), scope.declared_as(other, "")) {
                 (_, Some(("site", _))) => format!(
                     "to name sites in a condition, declare a region such as `region target = {other}` and write `target`"
@@ -267,6 +273,9 @@ fn leaf(scope: &Scope, name: &Name, sites: usize) -> Option<Folded> {
                     if !pieces.is_empty() {
                         help.push_str(&format!(", a piece type ({})", list(&pieces)));
                     }
+                    if !conditions.is_empty() {
+                        help.push_str(&format!(", a named condition ({})", list(&conditions)));
+                    }
                     help + ", or a combination with `and`, `or` and `not`"
                 }
             };
@@ -278,7 +287,7 @@ fn leaf(scope: &Scope, name: &Name, sites: usize) -> Option<Folded> {
                 Diagnostic::error("E0301", message)
                     .with_label(
                         name.span,
-                        "expected empty, occupied, friend, enemy, neutral, last_from, last_to, attacked, a region, a piece type or a group",
+                        "expected empty, occupied, friend, enemy, neutral, last_from, last_to, attacked, a region, a piece type, a group or a named condition",
                     )
                     .with_help(help),
             );
@@ -286,6 +295,62 @@ fn leaf(scope: &Scope, name: &Name, sites: usize) -> Option<Folded> {
         }
     };
     Some(Folded::Varies(test))
+}
+
+/// The most named conditions one inside another: each is folded where it
+/// is used, so a long chain would fold as deep as all of them together.
+const MAX_NAMED_DEPTH: usize = 16;
+
+/// A named condition where it is used: its condition folded there, as if
+/// written in its place. A cycle is reported where the conditions are
+/// declared (`check::named_conditions`); a finding inside the condition is
+/// reported once, however many rules use it.
+fn named(scope: &Scope, index: usize, used: &Name, sites: usize) -> Option<Folded> {
+    scope.used.borrow_mut().conditions[index] = true;
+    if scope.folding.borrow().contains(&index) {
+        return None;
+    }
+    if scope.folding.borrow().len() >= MAX_NAMED_DEPTH {
+        scope.error(
+            Diagnostic::error(
+                "E0307",
+                format!("named conditions are used one inside another more than {MAX_NAMED_DEPTH} deep"),
+            )
+            .with_label(used.span, format!("condition number {} inside another", MAX_NAMED_DEPTH + 1))
+            .with_help("write some of them out in full"),
+        );
+        return None;
+    }
+    let before = scope.diagnostics.borrow().len();
+    scope.folding.borrow_mut().push(index);
+    let folded = fold(scope, scope.conditions[index].1, sites);
+    scope.folding.borrow_mut().pop();
+    let mut diagnostics = scope.diagnostics.borrow_mut();
+    let (old, new) = diagnostics.split_at(before);
+    let same = |a: &Diagnostic, b: &Diagnostic| {
+        (a.code, &a.message, a.primary_span()) == (b.code, &b.message, b.primary_span())
+    };
+    let fresh: Vec<_> = new.iter().filter(|d| !old.iter().any(|o| same(o, d))).cloned().collect();
+    diagnostics.truncate(before);
+    diagnostics.extend(fresh);
+    folded
+}
+
+/// The named conditions no rule uses, folded once so that their mistakes
+/// are found all the same (then a lint says they are unused).
+pub fn check_unused_conditions(scope: &Scope) {
+    let Some(board) = scope.board.as_ref() else { return };
+    let sites = mask_width(board.site_count());
+    for (i, (_, cond)) in scope.conditions.iter().enumerate() {
+        if !scope.used.borrow().conditions[i] {
+            // As for the first player, should it read directions per player.
+            scope.direction_player.set(Some(0));
+            scope.folding.borrow_mut().push(i);
+            fold(scope, cond, sites);
+            scope.folding.borrow_mut().pop();
+            scope.direction_player.set(None);
+        }
+    }
 }
 
 pub fn game_test(scope: &Scope, cond: &GameCond) -> Option<GameTest> {

@@ -172,6 +172,7 @@ fn assemble(scope: &Scope, source: &Source) -> Option<Game> {
     let stacks = stacks::stacks(scope);
     let dice = dice(scope);
     let patterns = patterns::patterns(scope);
+    conditions::check_unused_conditions(scope);
     let board = scope.board.clone()?;
     let phases: Vec<PhaseDef> = phases.into_iter().collect::<Option<_>>()?;
     let end_rules: Vec<EndRuleDef> = end_rules.into_iter().collect::<Option<_>>()?;

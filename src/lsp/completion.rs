@@ -64,7 +64,7 @@ fn item_kind(kind: Kind) -> CompletionItemKind {
         Kind::Phase | Kind::Rule | Kind::Action => CompletionItemKind::FUNCTION,
         Kind::Directions => CompletionItemKind::ENUM,
         Kind::Point | Kind::Line | Kind::Region | Kind::Track => CompletionItemKind::CONSTANT,
-        Kind::Pattern => CompletionItemKind::INTERFACE,
+        Kind::Pattern | Kind::Condition => CompletionItemKind::INTERFACE,
         Kind::EndRule => CompletionItemKind::EVENT,
     }
 }

@@ -18,6 +18,7 @@ pub enum Kind {
     Directions,
     Group,
     Pattern,
+    Condition,
     Track,
     Die,
     Attribute,
@@ -41,6 +42,7 @@ impl Kind {
             Kind::Directions => "directions",
             Kind::Group => "group",
             Kind::Pattern => "pattern",
+            Kind::Condition => "condition",
             Kind::Track => "track",
             Kind::Die => "die",
             Kind::Attribute => "attribute",
@@ -63,6 +65,7 @@ impl Kind {
             Kind::Directions => SymbolKind::ENUM,
             Kind::Group => SymbolKind::STRUCT,
             Kind::Pattern => SymbolKind::INTERFACE,
+            Kind::Condition => SymbolKind::BOOLEAN,
             Kind::Attribute => SymbolKind::FIELD,
             Kind::Point | Kind::Line => SymbolKind::CONSTANT,
             Kind::Rule => SymbolKind::METHOD,
@@ -105,6 +108,7 @@ pub fn declarations(file: &RuleFile) -> Vec<Declaration> {
             Item::Track { name, .. } => declare(&mut out, Kind::Track, name, span),
             Item::Directions { name, .. } => declare(&mut out, Kind::Directions, name, span),
             Item::Pattern { name, .. } => declare(&mut out, Kind::Pattern, name, span),
+            Item::Condition { name, .. } => declare(&mut out, Kind::Condition, name, span),
             Item::Attribute { name, .. } => declare(&mut out, Kind::Attribute, name, span),
             Item::Dice { names, .. } => names.iter().for_each(|d| declare(&mut out, Kind::Die, d, span)),
             Item::Phase(phase) => {
@@ -232,6 +236,7 @@ pub fn document_symbols(document: &Document) -> Vec<DocumentSymbol> {
             | Item::Track { name, .. }
             | Item::Directions { name, .. }
             | Item::Pattern { name, .. }
+            | Item::Condition { name, .. }
             | Item::Attribute { name, .. } => {
                 let kind = declarations_kind(&item.node);
                 named(document, name, kind, span)
@@ -292,6 +297,7 @@ fn declarations_kind(item: &Item) -> Kind {
         Item::Track { .. } => Kind::Track,
         Item::Directions { .. } => Kind::Directions,
         Item::Pattern { .. } => Kind::Pattern,
+        Item::Condition { .. } => Kind::Condition,
         _ => Kind::Attribute,
     }
 }

@@ -62,6 +62,11 @@ pub enum Item {
         name: Name,
         members: Vec<Name>,
     },
+    /// `condition NAME = SITE-CONDITION`: a site condition with a name.
+    Condition {
+        name: Name,
+        cond: SiteCond,
+    },
     /// `threat TYPE as OTHER in REGION`
     Threat {
         piece: Name,
@@ -181,6 +186,7 @@ impl Item {
             Item::End(_) => "end",
             Item::Repetition(..) => "repetition",
             Item::Group { .. } => "group",
+            Item::Condition { .. } => "condition",
             Item::Threat { .. } => "threat",
             Item::Track { .. } => "track",
             Item::Stacks { .. } => "stacks",
@@ -204,6 +210,10 @@ pub enum BoardDecl {
     Hex {
         files: Spanned<i64>,
         ranks: Spanned<i64>,
+    },
+    /// A hexagon of hexagons, `side` cells a side.
+    Hexagon {
+        side: Spanned<i64>,
     },
     Graph {
         points: Vec<PointDecl>,

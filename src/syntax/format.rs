@@ -114,7 +114,7 @@ struct Word {
 }
 
 /// Rules matched as one token: their text is written as it is.
-const ATOMIC: [Rule; 39] = [
+const ATOMIC: [Rule; 40] = [
     Rule::keyword,
     Rule::ident,
     Rule::int,
@@ -148,6 +148,7 @@ const ATOMIC: [Rule; 39] = [
     Rule::effect_mode,
     Rule::move_site,
     Rule::dir_name,
+    Rule::hexagon_kw,
     Rule::ray_quant,
     Rule::ray_reach,
     Rule::blocked_kw,

@@ -162,6 +162,10 @@ impl Lowerer {
                 };
                 Item::Remove { kind, name, from }
             }
+            Rule::condition_item => {
+                let name = self.name(next());
+                Item::Condition { name, cond: self.site_cond(next()) }
+            }
             Rule::pattern_item => {
                 let name = self.name(next());
                 let cond = self.site_cond(next());
@@ -252,7 +256,11 @@ impl Lowerer {
         match pair.as_rule() {
             Rule::square_board | Rule::hex_board => {
                 let hex = pair.as_rule() == Rule::hex_board;
-                let mut inner = pair.into_inner();
+                let mut inner = pair.into_inner().peekable();
+                if let Some(side) = inner.next_if(|p| p.as_rule() == Rule::hexagon_side) {
+                    let side = self.int(side.into_inner().nth(1).expect("side"));
+                    return BoardDecl::Hexagon { side };
+                }
                 let files = self.int(inner.next().expect("files"));
                 let ranks = self.int(inner.next().expect("ranks"));
                 if hex { BoardDecl::Hex { files, ranks } } else { BoardDecl::Square { files, ranks } }

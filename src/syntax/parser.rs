@@ -20,8 +20,9 @@ use pest_derive::Parser;
 pub(super) struct RulesParser;
 
 /// The keywords that start top-level items.
-const ITEM_KEYWORDS: [&str; 21] = [
+const ITEM_KEYWORDS: [&str; 22] = [
     "directions",
+    "condition",
     "pattern",
     "variant",
     "remove",
@@ -45,7 +46,7 @@ const ITEM_KEYWORDS: [&str; 21] = [
 ];
 
 /// Items whose second word is the name they declare.
-const NAMING_ITEMS: [&str; 5] = ["region", "piece", "option", "counter", "phase"];
+const NAMING_ITEMS: [&str; 6] = ["region", "piece", "option", "counter", "phase", "condition"];
 
 /// Parses a rule file. Returns the items that parsed and one diagnostic per
 /// item that did not. A byte-order mark and bare CR line ends are read as
@@ -567,10 +568,12 @@ fn rule_words(rule: Rule) -> Option<&'static str> {
         | Rule::pattern_item
         | Rule::variant_item
         | Rule::remove_item
-        | Rule::directions_item => {
-            "an item (game, players, board, region, track, piece, group, threat, stacks, attribute, dice, pattern, option, counter, setup, phase, end, repetition; in a variant, variant of and remove)"
+        | Rule::directions_item
+        | Rule::condition_item => {
+            "an item (game, players, board, region, track, piece, group, threat, stacks, attribute, dice, pattern, condition, option, counter, setup, phase, end, repetition; in a variant, variant of and remove)"
         }
         Rule::square_board | Rule::hex_board | Rule::graph_board => "`square`, `hex` or `graph`",
+        Rule::hexagon_side | Rule::hexagon_kw => "`hexagon N` or `FILES x RANKS`",
         Rule::point_decl | Rule::line_decl | Rule::line_kind => "`point`, `line`, `circle` or `}`",
         Rule::piece_trait => "a piece trait (`reversible`, `royal`, `returns`, `remembers_moving`)",
         Rule::hand_entry | Rule::pieces_entry => "`hand PLAYER: N PIECE`, `OWNER PIECE on SITES` or `}`",

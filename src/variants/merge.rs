@@ -74,6 +74,7 @@ pub(super) fn item_name(item: &Item) -> Option<&Name> {
         | Item::Option { name, .. }
         | Item::Counter { name, .. }
         | Item::Group { name, .. }
+        | Item::Condition { name, .. }
         | Item::Track { name, .. }
         | Item::Attribute { name, .. }
         | Item::Pattern { name, .. } => Some(name),
