@@ -169,6 +169,10 @@ broken![
     wrong_kind_piece_as_player,
     wrong_kind_region_as_piece,
     wrong_kind_site_as_condition,
+    custodial_run_length_zero,
+    group_count_direction_the_board_lacks,
+    site_count_out_of_range,
+    counter_named_captured,
 ];
 
 /// The `.rules` files in a folder of the crate, sorted, as relative paths.
