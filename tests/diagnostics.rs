@@ -184,6 +184,10 @@ broken![
     placement_guard_reads_blocked,
     remove_in_a_placement,
     through_on_a_leap,
+    custodial_run_length_zero,
+    group_count_direction_the_board_lacks,
+    site_count_out_of_range,
+    counter_named_captured,
 ];
 
 /// The `.rules` files in a folder of the crate, sorted, as relative paths.

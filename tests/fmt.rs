@@ -346,3 +346,34 @@ fn hexagon_boards_and_named_conditions_take_the_canonical_layout() {
     assert_eq!(tree(messy), tree(&once));
     assert_eq!(formatted(&once), once);
 }
+
+/// Numbers read from the board (counts along a line, groups, hands, the
+/// last move's captures, counts of sites, run lengths) keep their layout:
+/// a call's `(` follows its name, a range stays one token.
+#[test]
+fn counts_groups_and_run_lengths_take_the_canonical_layout() {
+    let messy = "game \"Counts\"\nplayers black, white\nboard square 5 x 5\npiece stone\n\
+        setup { hand black : 5 stone  hand white: 5 stone }\n\
+        phase play {\n  place stone on empty and count ( next all is friend ) >= 2 { capture custodial orthogonal 1..2 }\n\
+        move stone { slide all by count ( line is occupied ) over friend to not friend }\n\
+        move stone when captured>0 { slide orthogonal by hand ( mover , stone ) + 1 }\n}\n\
+        end { when groups ( mover , orthogonal ) == 1 and hand(opponent) == 0: mover wins }\n";
+    let once = formatted(messy);
+    for expected in [
+        "place stone on empty and count(next all is friend) >= 2 {",
+        "capture custodial orthogonal 1..2",
+        "slide all by count(line is occupied) over friend to not friend",
+        "move stone when captured > 0 {",
+        "slide orthogonal by hand(mover, stone) + 1",
+        "when groups(mover, orthogonal) == 1 and hand(opponent) == 0: mover wins",
+    ] {
+        assert!(once.contains(expected), "`{expected}` in:\n{once}");
+    }
+    assert_eq!(formatted(&once), once, "idempotent");
+    assert_eq!(tree(messy), tree(&once));
+    assert_canonical_shape("counts", &once);
+    for game in ["tests/games/lines_of_action_5x5.rules", "tests/games/custodial_pairs.rules"] {
+        let source = std::fs::read_to_string(game).expect("test game");
+        assert_eq!(formatted(&source), source, "{game} is in canonical layout");
+    }
+}

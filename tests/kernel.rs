@@ -234,6 +234,26 @@ fn a_lone_placement_rule_that_captures_plays_the_same() {
     check_inline("placing", PLACING);
 }
 
+/// Custodial captures of runs of a given length (cut from rays by a count
+/// of the run) and hands read by end rules.
+#[test]
+fn custodial_runs_of_a_given_length_and_hand_counts_play_the_same() {
+    let pairs = PLACING.replace("capture custodial orthogonal }", "capture custodial orthogonal 2 }").replace(
+        "full: when placed >= 24",
+        "hands: when hand(mover) + hand(opponent, stone) <= 4: draw\n  full: when placed >= 24",
+    );
+    assert!(pairs.contains("orthogonal 2") && pairs.contains("hand(mover)"));
+    check_inline("pairs", &pairs);
+    let one_or_two = PLACING.replace("capture custodial orthogonal }", "capture custodial all 1..2 }");
+    check_inline("one or two", &one_or_two);
+}
+
+/// The same on graph lines, walked site by site.
+#[test]
+fn custodial_runs_of_one_walked_along_graph_lines_play_the_same() {
+    check_inline("graph, runs of one", &GRAPH.replace("capture custodial lines", "capture custodial lines 1"));
+}
+
 /// A graph board whose lines share their steps in site numbers (a-b-c and
 /// d-e-f both go up by one), so custodial lines cannot be cut from rays
 /// and are walked site by site.

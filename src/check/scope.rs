@@ -247,6 +247,10 @@ impl<'a> Scope<'a> {
                     }
                 }
                 Item::Option { name, value, doc } => {
+                    // Reported, and declared all the same: its uses are not unknown names.
+                    if name.node == "captured" {
+                        scope.reserved_number(name, "an option");
+                    }
                     if let Some((first, _)) =
                         again("option", name).then(|| scope.options.iter().find(|(o, _)| o.node == name.node)).flatten()
                     {
@@ -261,6 +265,10 @@ impl<'a> Scope<'a> {
                     }
                 }
                 Item::Counter { name, initial, per_player } => {
+                    // Reported, and declared all the same: its uses are not unknown names.
+                    if name.node == "captured" || (*per_player && (name.node == "hand" || name.node == "groups")) {
+                        scope.reserved_number(name, "a counter");
+                    }
                     if let Some((first, _)) = again("counter", name)
                         .then(|| scope.counters.iter().find(|(c, _)| c.node == name.node))
                         .flatten()
@@ -698,6 +706,18 @@ impl<'a> Scope<'a> {
     }
 
     /// Resolves a direction set: direction names and named sets, merged.
+    /// E0102 for a counter or option named as a number rules read
+    /// (`captured`, `hand(WHO)`, `groups(WHO)`): it could never be read.
+    fn reserved_number(&self, name: &Name, what: &str) {
+        self.error(
+            Diagnostic::error("E0102", format!("`{}` cannot be {what}'s name", name.node))
+                .with_label(name.span, "reserved word")
+                .with_help(
+                    "`captured`, `hand(WHO)` and `groups(WHO)` already mean numbers in rules: choose another name",
+                ),
+        );
+    }
+
     pub fn directions(&self, directions: &Directions) -> Option<Vec<Dir>> {
         let board = self.board.as_ref()?;
         let mut dirs = Vec::new();

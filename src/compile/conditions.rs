@@ -33,6 +33,11 @@ pub fn mask_width(sites: usize) -> usize {
 }
 
 /// The set width of the game's board.
+/// The largest number a count of sites in a site condition is compared
+/// with (`count(next all is friend) >= N`): the count is kept as one set a
+/// number up to one past it.
+pub const MAX_RAY_COUNT: i64 = crate::game::rules::MAX_RAY_COUNT as i64;
+
 pub fn width(scope: &Scope) -> Width {
     scope.board.as_ref().map_or(Width::Narrow, |b| b.width)
 }
@@ -110,7 +115,7 @@ fn fold(scope: &Scope, cond: &SiteCond, sites: usize) -> Option<Folded> {
                 who: who?,
             }))
         }
-        SiteCond::Ray { quant, along, directions, cond, .. } => {
+        SiteCond::Ray { quant, along, directions, cond, span } => {
             let dirs = scope.directions(directions);
             let inner = fold(scope, cond, sites);
             let (dirs, inner) = (dirs?, inner?);
@@ -132,8 +137,20 @@ fn fold(scope: &Scope, cond: &SiteCond, sites: usize) -> Option<Folded> {
                     }
                 }
             }
+            if let RayQuant::Count(_, n) = quant
+                && !(0..=MAX_RAY_COUNT).contains(n)
+            {
+                scope.error(
+                    Diagnostic::error("E0309", format!("a count of sites is compared with 0 to {MAX_RAY_COUNT}"))
+                        .with_label(*span, "compared with a number out of range")
+                        .with_help(
+                            "count the sites next to a site or along its rays, as in `count(next all is friend) >= 2`",
+                        ),
+                );
+                return None;
+            }
             let test = inner.into_test(board.width);
-            let steps = if *along { Vec::new() } else { dirs };
+            let steps = if *along || matches!(quant, RayQuant::Count(..)) { Vec::new() } else { dirs };
             Some(Folded::Varies(SiteTest::Ray { quant: *quant, back, steps, test: Box::new(test) }))
         }
         SiteCond::Transpose(inner, span) => {

@@ -70,6 +70,12 @@ pub(super) fn quantity(scope: &Scope, operand: &Operand) -> Option<Quantity> {
         Operand::Measure(Measure::Longest, name) => scope.pattern(name).map(Quantity::Longest),
         Operand::Sites(cond, _) => super::conditions::site_filter(scope, cond).map(|f| Quantity::Sites(Box::new(f))),
         Operand::Plies(_) => Some(Quantity::Plies),
+        Operand::Captured(_) => Some(Quantity::Captured),
+        Operand::Hand { who, piece, .. } => {
+            let (who, types, _) = super::conditions::count_parts(scope, who, piece.as_ref(), None)?;
+            Some(Quantity::Hand(Box::new((who, types))))
+        }
+        Operand::Groups { who, directions, .. } => super::group_count::groups(scope, who, directions.as_ref()),
         Operand::Count(count) => {
             let (who, types, region) =
                 super::conditions::count_parts(scope, &count.who, count.piece.as_ref(), count.region.as_ref())?;

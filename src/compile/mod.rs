@@ -7,6 +7,7 @@ mod counters;
 mod effects;
 mod follow_up;
 mod group;
+mod group_count;
 mod load;
 mod patterns;
 mod phase;

@@ -578,7 +578,7 @@ fn threat_reach(def: &PhaseDef, board: Option<&crate::board::Board>) -> Option<(
         }
         // One slide in any heading: the sites that matter lie on one line
         // through the captured piece, if the board can follow lines back.
-        if let [MoveOp::Slide { dirs, heading: Heading::Any, over, through, die: None, .. }] = &path[..]
+        if let [MoveOp::Slide { dirs, heading: Heading::Any, over, through, die: None, by: None, .. }] = &path[..]
             && effects.is_empty()
             && let Some(board) = board
             && dirs.iter().all(|&d| (d as usize) < board.opposite.len())

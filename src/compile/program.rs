@@ -8,9 +8,12 @@ use crate::board::Dir;
 use crate::check::scope::Scope;
 use crate::diagnostics::Diagnostic;
 use crate::game::limits::MAX_PATH;
-use crate::game::rules::{CaptureMode, Chain, EffectOp, FollowUp, Heading, MoveOp, MoveTest, SiteFilter, SiteTest};
+use crate::game::rules::{
+    CaptureMode, Chain, EffectOp, FollowUp, Heading, MoveOp, MoveTest, RunLength, SiteFilter, SiteTest, SlideBy,
+};
 use crate::syntax::ast::{
-    Again, CaptureTarget, EffectMode, Heading as HeadingDecl, MoveCond, MoveSite, SiteCond, Statement,
+    Again, CaptureTarget, EffectMode, Heading as HeadingDecl, MoveCond, MoveSite, Operand, SiteCond,
+    SlideBy as SlideByDecl, Statement,
 };
 use crate::syntax::span::{Span, Spanned};
 
@@ -253,9 +256,9 @@ fn lower_block(
                     written.effect |= live;
                 }
                 let effect = match target {
-                    CaptureTarget::Custodial { directions, .. } => {
+                    CaptureTarget::Custodial { directions, length, .. } => {
                         ok &= always_made(scope, mode.as_ref(), "a custodial capture", "capture custodial DIRECTIONS");
-                        scope.directions(directions).map(|dirs| EffectOp::CaptureCustodial { dirs })
+                        capture_custodial(scope, directions, length.as_ref())
                     }
                     CaptureTarget::On(condition) => {
                         ok &= always_made(scope, mode.as_ref(), "a capture on a condition", "capture on CONDITION");
@@ -481,29 +484,18 @@ fn lower_movement(
             let jumps = board.map(|b| b.jumps(&dirs)).unwrap_or_default();
             Some(MoveOp::Hop { dirs, over, to, jumps, chain })
         }
-        Statement::Slide { distance, by_die, over, through, again, .. } => {
-            let die = match by_die {
-                None => None,
-                Some(name) => match scope.die(name) {
-                    Some(d) => Some(d as u8),
-                    None => {
-                        let known: Vec<&str> = scope
-                            .dice
-                            .map(|(names, _, _)| names.iter().map(|n| n.as_str()).collect())
-                            .unwrap_or_default();
-                        scope.error(
-                            Diagnostic::error("E0717", format!("`{}` is not a die", name.node))
-                                .with_label(name.span, "expected a die declared with `dice`")
-                                .with_help(crate::check::suggest::help_for(&name.node, "die name", known)),
-                        );
-                        return None;
-                    }
+        Statement::Slide { distance, by, over, through, again, .. } => {
+            let (die, by) = match by {
+                None => (None, None),
+                Some(by) => match slide_by(scope, by)? {
+                    SlideNumber::Die(d) => (Some(d), None),
+                    SlideNumber::Other(by) => (None, Some(Box::new(by))),
                 },
             };
             let over = over.as_ref().map(|c| site_filter(scope, c));
             let through = through.as_ref().map(|c| site_filter(scope, c));
             let (min, max) = slide_distance(scope, distance.as_ref())?;
-            let simple = distance.is_none() && die.is_none() && over.is_none() && through.is_none();
+            let simple = distance.is_none() && die.is_none() && by.is_none() && over.is_none() && through.is_none();
             let over = match over {
                 Some(o) => Some(o?),
                 None => None,
@@ -515,7 +507,7 @@ fn lower_movement(
             let chain = chain(scope, again.as_ref());
             let ((dirs, heading), to, chain) = (heading?, to?, chain?);
             let links = board.map(|b| b.links(&dirs)).unwrap_or_default();
-            Some(MoveOp::Slide { dirs, links, heading, to, min, max, over, through, simple, die, chain })
+            Some(MoveOp::Slide { dirs, links, heading, to, min, max, over, through, simple, die, by, chain })
         }
         _ => None,
     }
@@ -530,6 +522,43 @@ fn chain(scope: &Scope, again: Option<&Again>) -> Option<Option<Chain>> {
         None => None,
     };
     Some(Some(Chain { may_stop: again.may_stop, until, by_captures: false }))
+}
+
+/// What a slide's `by` reads: a die, or another number.
+enum SlideNumber {
+    Die(u8),
+    Other(SlideBy),
+}
+
+/// `by NUMBER`: a die (kept apart, as dice are read without a position),
+/// a number conditions read, or a count along the line of movement. A lone
+/// name that is neither a die, a counter nor a number option is E0717.
+fn slide_by(scope: &Scope, by: &SlideByDecl) -> Option<SlideNumber> {
+    match by {
+        SlideByDecl::Line(cond, _) => site_filter(scope, cond).map(|f| SlideNumber::Other(SlideBy::Line(f))),
+        SlideByDecl::Number(Operand::Option(name), _) => {
+            if let Some(d) = scope.die(name) {
+                return Some(SlideNumber::Die(d as u8));
+            }
+            let counter = scope.per_player.contains(&name.node) || scope.counter_index(name).is_some();
+            let option = scope.options.iter().any(|(o, def)| o.node == name.node && !def.is_bool);
+            if !counter && !option {
+                let known: Vec<&str> =
+                    scope.dice.map(|(names, _, _)| names.iter().map(|n| n.as_str()).collect()).unwrap_or_default();
+                scope.error(
+                    Diagnostic::error("E0717", format!("`{}` is not a die, a counter or a number option", name.node))
+                        .with_label(name.span, "expected a die declared with `dice`, a counter or a number")
+                        .with_help(crate::check::suggest::help_for(&name.node, "die name", known)),
+                );
+                return None;
+            }
+            super::counters::quantity(scope, &Operand::Option(name.clone()))
+                .map(|q| SlideNumber::Other(SlideBy::Number(q)))
+        }
+        SlideByDecl::Number(number, _) => {
+            super::counters::quantity(scope, number).map(|q| SlideNumber::Other(SlideBy::Number(q)))
+        }
+    }
 }
 
 /// A filter every site passes.
@@ -577,8 +606,8 @@ pub(super) fn placement_effects(
     let mut ok = !matches!(then, Some(None));
     for statement in statements {
         let effect = match statement {
-            Statement::Capture { mode: None, target: CaptureTarget::Custodial { directions, .. }, .. } => {
-                scope.directions(directions).map(|dirs| EffectOp::CaptureCustodial { dirs })
+            Statement::Capture { mode: None, target: CaptureTarget::Custodial { directions, length, .. }, .. } => {
+                capture_custodial(scope, directions, length.as_ref())
             }
             Statement::FlipCustodial { mode, directions, .. } => flip_custodial(scope, mode.as_ref(), directions),
             Statement::Then { span, .. } => {
@@ -656,6 +685,32 @@ fn misplaced_in_placement(scope: &Scope, statement: &Statement) {
                 "a placement's block holds `capture custodial DIRECTIONS` and `[must] flip custodial DIRECTIONS`, and last a follow-up `then …`",
             ),
     );
+}
+
+/// `capture custodial DIRECTIONS [LENGTH]`: the length of the runs taken
+/// runs from 1 to 255, low to high (E0719).
+fn capture_custodial(
+    scope: &Scope,
+    directions: &crate::syntax::ast::Directions,
+    length: Option<&Spanned<(i64, Option<i64>)>>,
+) -> Option<EffectOp> {
+    let length = match length {
+        None => RunLength::ANY,
+        Some(d) => {
+            let (low, high) = d.node;
+            let high_ok = high.is_none_or(|h| (low..=255).contains(&h));
+            if !(1..=255).contains(&low) || !high_ok {
+                scope.error(
+                    Diagnostic::error("E0719", "a custodial capture takes runs of 1 to 255 pieces, low to high")
+                        .with_label(d.span, "not a length of run to take")
+                        .with_help("write for example `2` (exactly two), `1..2` (one or two) or `2..` (two or more)"),
+                );
+                return None;
+            }
+            RunLength { min: low as u16, max: high.map_or(u16::MAX, |h| h as u16) }
+        }
+    };
+    scope.directions(directions).map(|dirs| EffectOp::CaptureCustodial { dirs, length })
 }
 
 /// A slide's distance (`2`, `1..3`, `2..`; none: any), from 1 to 255, low

@@ -176,6 +176,7 @@ pub(crate) fn advance(game: &Game, pos: &mut Position, mv: &Move) {
     let phase = &game.phases[phase_index];
     let z = &game.zobrist;
     let (captured, promoted) = play_move(game, pos, mv);
+    pos.last_captured = captured;
 
     note_last_move(phase, pos, mv);
     // An action's effects, and `after move` blocks, may say where the game goes.
@@ -357,7 +358,7 @@ pub(crate) fn place_piece(
 
 /// The value of a quantity in a position, `mover` deciding whose counter a
 /// per-player one is.
-fn quantity(game: &Game, pos: &Position, value: &Quantity, mover: Player) -> i64 {
+pub(crate) fn quantity(game: &Game, pos: &Position, value: &Quantity, mover: Player) -> i64 {
     match value {
         Quantity::Number(n) => *n,
         Quantity::Counter(c) => pos.counters[*c],
@@ -377,6 +378,21 @@ fn quantity(game: &Game, pos: &Position, value: &Quantity, mover: Player) -> i64
         Quantity::Count(count) => {
             let (who, types, region) = &**count;
             count_pieces(game, pos, resolve(game, *who, mover), types, region.as_ref())
+        }
+        Quantity::Hand(hand) => {
+            let (who, types) = &**hand;
+            let owner = resolve(game, *who, mover) as usize;
+            let row = &pos.hands[owner * game.pieces.len()..(owner + 1) * game.pieces.len()];
+            match types.is_empty() {
+                true => row.iter().map(|&n| n as i64).sum(),
+                false => types.iter().map(|&t| row[t as usize] as i64).sum(),
+            }
+        }
+        Quantity::Captured => pos.last_captured as i64,
+        Quantity::Groups(groups) => {
+            let (who, neighbours) = &**groups;
+            let owner = resolve(game, *who, mover);
+            with_width!(game.board.width, S => super::connection::groups(neighbours, owned_set::<S>(game, pos, owner)))
         }
     }
 }
@@ -576,7 +592,7 @@ fn run_effect(game: &Game, pos: &mut Position, effect: &EffectOp, mv: &Move, mov
                 }
             })
         }
-        EffectOp::CaptureCustodial { dirs } => {
+        EffectOp::CaptureCustodial { dirs, length } => {
             let owner = |pos: &Position, site: Site| match pos.cells[site as usize] {
                 0 => None,
                 code => Some(game.owner_of(code)),
@@ -591,7 +607,7 @@ fn run_effect(game: &Game, pos: &mut Position, effect: &EffectOp, mv: &Move, mov
                     run += 1;
                     site = game.board.next(site, dir);
                 }
-                if run > 0 && site != NO_SITE && owner(pos, site) == Some(mover) {
+                if length.holds(run) && site != NO_SITE && owner(pos, site) == Some(mover) {
                     let mut victim = game.board.next(at, dir);
                     for _ in 0..run {
                         capture(game, pos, victim);

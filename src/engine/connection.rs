@@ -1,8 +1,9 @@
 //! Connection: whether a player's pieces join two regions through
 //! neighbouring sites (Hex-like games), by flooding out from the pieces in
-//! the first region, one ring of neighbours at a time.
+//! the first region, one ring of neighbours at a time; and how many groups
+//! a player's pieces form, flooding from each piece not yet reached.
 
-use crate::board::SiteSet;
+use crate::board::{SetTable, SiteSet};
 use crate::game::Game;
 
 /// Whether some chain of sites in `own`, each next to the one before (in
@@ -23,4 +24,22 @@ pub(crate) fn connected<S: SiteSet>(game: &Game, own: S, from: S, to: S) -> bool
         reached = reached.or(frontier);
     }
     !reached.and(to).is_empty()
+}
+
+/// How many groups the sites of `own` form, two sites of a group joined by
+/// a chain of its sites each next to the one before (`neighbours[site]`:
+/// the sites next to `site`).
+pub(crate) fn groups<S: SiteSet>(neighbours: &SetTable, mut own: S) -> i64 {
+    let mut groups = 0;
+    while let Some(start) = own.lowest() {
+        let mut frontier = S::single(start);
+        own.remove(start);
+        while !frontier.is_empty() {
+            let grown = frontier.iter().fold(S::EMPTY, |acc, site| acc.or(neighbours.get(site as usize)));
+            frontier = grown.and(own);
+            own = frontier.complement_in(own);
+        }
+        groups += 1;
+    }
+    groups
 }

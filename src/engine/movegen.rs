@@ -452,7 +452,7 @@ impl<S: SiteSet> View<'_, S> {
         }
         effects.iter().any(|effect| match effect {
             EffectOp::CaptureAt { .. } => self.captured_at(effect, mv, player) == site,
-            EffectOp::CaptureCustodial { dirs } => self.custodial_takes(mv, dirs, site, player),
+            EffectOp::CaptureCustodial { dirs, length } => self.custodial_takes(mv, dirs, *length, site, player),
             EffectOp::CaptureOn { filter } => {
                 self.filter_set(filter, player).contains(site) && self.enemy_on(site, player)
             }
@@ -485,9 +485,9 @@ impl<S: SiteSet> View<'_, S> {
         };
         effects.iter().any(|effect| match effect {
             EffectOp::CaptureAt { .. } => self.captured_at(effect, mv, player) != NO_SITE,
-            EffectOp::CaptureCustodial { dirs } => {
-                dirs.iter().any(|&dir| super::outflank::bracketed(game, self.pos, mv.to, dir, player, mv.from) > 0)
-            }
+            EffectOp::CaptureCustodial { dirs, length } => dirs
+                .iter()
+                .any(|&dir| length.holds(super::outflank::bracketed(game, self.pos, mv.to, dir, player, mv.from))),
             EffectOp::CaptureOn { filter } => self.filter_set(filter, player).iter().any(|s| self.enemy_on(s, player)),
             EffectOp::Flip { .. } | EffectOp::FlipCustodial { .. } => false,
         })
@@ -503,19 +503,20 @@ impl<S: SiteSet> View<'_, S> {
     /// Whether the move's custodial capture would take the piece on `site`:
     /// a run of other players' pieces from the destination, through `site`,
     /// closed by a piece of `player` (the moved piece has left its start).
-    fn custodial_takes(&self, mv: &Move, dirs: &[Dir], site: Site, player: Player) -> bool {
+    fn custodial_takes(&self, mv: &Move, dirs: &[Dir], length: RunLength, site: Site, player: Player) -> bool {
         let game = self.game;
         let owner = |s: Site| {
             let code = if s == mv.from { 0 } else { self.pos.cells[s as usize] };
             (code != 0).then(|| game.owner_of(code))
         };
         dirs.iter().any(|&dir| {
-            let (mut at, mut through) = (game.board.next(mv.to, dir), false);
+            let (mut at, mut through, mut run) = (game.board.next(mv.to, dir), false, 0);
             while at != NO_SITE && owner(at).is_some_and(|o| o != player && (o as usize) < game.players.len()) {
                 through |= at == site;
+                run += 1;
                 at = game.board.next(at, dir);
             }
-            through && at != NO_SITE && owner(at) == Some(player)
+            through && length.holds(run) && at != NO_SITE && owner(at) == Some(player)
         })
     }
 
@@ -670,15 +671,7 @@ impl<S: SiteSet> View<'_, S> {
                 };
                 return self.chains(&chain_walk, arrive);
             }
-            MoveOp::Slide { links, heading, min, max, over: fly, die, .. } => {
-                // `by DIE`: exactly the die's value, nothing before a throw.
-                let (min, max) = match die {
-                    Some(d) => match self.pos.dice.get(*d as usize) {
-                        Some(v) if *v > 0 => (v, v),
-                        _ => return true,
-                    },
-                    None => (min, max),
-                };
+            MoveOp::Slide { links, heading, over: fly, .. } => {
                 let empty = self.pos.sets.get::<S>(0);
                 let mut straight = [(NO_DIR, NO_SITE)];
                 let rays = self.directions_from(links, *heading, at, last, &mut straight);
@@ -692,13 +685,14 @@ impl<S: SiteSet> View<'_, S> {
                     if self.focus != NO_SITE && last_op && !board.ray::<S>(at, dir).contains(self.focus) {
                         continue;
                     }
+                    let Some((min, max)) = self.slide_range(op, at, dir, walk.player) else { continue };
                     let (mut next, mut distance, mut flown) = (first, 1u8, over);
                     let (mut prev, mut runs) = (at, runs);
-                    while next != NO_SITE && next != from && distance <= *max {
+                    while next != NO_SITE && next != from && distance <= max {
                         // Once a run along a limited track is too long, no further site is reachable.
                         let Some(now) = self.along(walk.along, runs, prev, next) else { break };
                         runs = now;
-                        if distance >= *min
+                        if distance >= min
                             && target.contains(next)
                             && !self.walk(walk, index + 1, Stop { at: next, over: flown, dir, runs }, arrive)
                         {
@@ -797,6 +791,28 @@ impl<S: SiteSet> View<'_, S> {
         let passes = self.pass_sets(&path[..1], player)[0];
         let walk = self.chain_walk(op, mv.from, player, self.filter_set(to, player), passes)?;
         Some(then(&walk))
+    }
+
+    /// How far a slide from `at` along `dir` may go: its own distance, or
+    /// exactly the number its `by` reads (`None`: nowhere, before a die's
+    /// first throw or for a number below 1 or past 255).
+    #[inline]
+    fn slide_range(&self, op: &MoveOp, at: Site, dir: Dir, player: Player) -> Option<(u8, u8)> {
+        let MoveOp::Slide { min, max, die, by, .. } = op else { return None };
+        let exactly = |n: i64| u8::try_from(n).ok().filter(|&n| n > 0).map(|n| (n, n));
+        match (die, by.as_deref()) {
+            (Some(d), _) => exactly(self.pos.dice.get(*d as usize).copied().unwrap_or(0) as i64),
+            (None, None) => Some((*min, *max)),
+            (None, Some(SlideBy::Number(number))) => {
+                exactly(super::apply::quantity(self.game, self.pos, number, player))
+            }
+            (None, Some(SlideBy::Line(filter))) => {
+                let board = &self.game.board;
+                let back = board.opposite.get(dir as usize).map_or(S::EMPTY, |&o| board.ray::<S>(at, o));
+                let line = board.ray::<S>(at, dir).or(back).or(S::single(at));
+                exactly(self.filter_set(filter, player).and(line).len() as i64)
+            }
+        }
     }
 
     /// The directions a step or slide tries from `at`, each with the site
@@ -908,6 +924,10 @@ fn test_set<S: SiteSet>(game: &Game, pos: &Position, test: &SiteTest, player: Pl
         SiteTest::In(set, _) if plain == NO_SITE => set.get(),
         SiteTest::In(set, bit) => plain_site(set.get(), *bit, plain),
         SiteTest::Not(inner) => test_set::<S>(game, pos, inner, player, plain).complement_in(all),
+        SiteTest::Ray { quant: RayQuant::Count(op, n), back, test, .. } => {
+            let meets = test_set(game, pos, test, player, plain);
+            counted_set(*op, *n as usize, back, meets, all)
+        }
         SiteTest::Ray { quant, back, steps, test, .. } => {
             let meets = test_set(game, pos, test, player, plain);
             step_set(&game.board, *quant, steps, meets, all).unwrap_or_else(|| ray_set(*quant, back, meets, all))
@@ -947,6 +967,32 @@ fn ray_set<S: SiteSet>(quant: RayQuant, back: &SetTable, meets: S, all: S) -> S 
     quantified(quant, meets, all, reaching).unwrap_or(S::EMPTY)
 }
 
+/// The sites whose reach holds a number of sites of `meets` that compares
+/// so with `n`. `at_least[k]`: the sites whose reach holds k of them so far,
+/// grown one site of `meets` at a time; counts past `n + 1` are not told
+/// apart.
+#[inline(never)]
+fn counted_set<S: SiteSet>(op: CompareOp, n: usize, back: &SetTable, meets: S, all: S) -> S {
+    let mut at_least = [S::EMPTY; MAX_RAY_COUNT + 2];
+    at_least[0] = all;
+    let top = (n + 1).min(MAX_RAY_COUNT + 1);
+    for site in meets.iter() {
+        let reaching: S = back.get(site as usize);
+        for k in (1..=top).rev() {
+            at_least[k] = at_least[k].or(at_least[k - 1].and(reaching));
+        }
+    }
+    let (reached, passed) = (at_least[n.min(MAX_RAY_COUNT)], at_least[top]);
+    match op {
+        CompareOp::Ge => reached,
+        CompareOp::Gt => passed,
+        CompareOp::Le => passed.complement_in(all),
+        CompareOp::Lt => reached.complement_in(all),
+        CompareOp::Eq => passed.complement_in(reached),
+        CompareOp::Ne => passed.complement_in(reached).complement_in(all),
+    }
+}
+
 /// A ray condition's quantifier from `reaching` (the sites whose reach
 /// meets a set): every site of the reach meets `meets` when none lies
 /// outside it. `None` when `reaching` cannot tell.
@@ -956,6 +1002,8 @@ fn quantified<S: SiteSet>(quant: RayQuant, meets: S, all: S, reaching: impl Fn(S
         RayQuant::Some => reaching(meets)?,
         RayQuant::No => reaching(meets)?.complement_in(all),
         RayQuant::Every => reaching(meets.complement_in(all))?.complement_in(all),
+        // Counted by `counted_set`, never by reaching.
+        RayQuant::Count(..) => return None,
     })
 }
 

@@ -67,6 +67,9 @@ pub struct Position {
     pub last_to: Site,
     /// The second piece's destination, after a move of two pieces.
     pub last_to_second: Site,
+    /// How many pieces the previous ply captured (`captured`); not part of
+    /// the hash either.
+    pub last_captured: u32,
     /// How many plies in a row were passes (`all passed`).
     pub passes: u8,
     /// In games that read `unmoved`, one set: the sites whose piece has not
@@ -102,6 +105,7 @@ impl Position {
         self.last_from = other.last_from;
         self.last_to = other.last_to;
         self.last_to_second = other.last_to_second;
+        self.last_captured = other.last_captured;
         self.passes = other.passes;
         self.unmoved.clone_from(&other.unmoved);
         self.stack.clone_from(&other.stack);
@@ -134,6 +138,7 @@ impl State {
             last_from: NO_SITE,
             last_to: NO_SITE,
             last_to_second: NO_SITE,
+            last_captured: 0,
             passes: 0,
             unmoved: SetTable::new(game.board.width, game.tracks_unmoved as usize),
             hash: 0,

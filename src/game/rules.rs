@@ -122,6 +122,10 @@ pub enum SiteTest {
     },
 }
 
+/// The largest number `count(along|next DIRECTIONS is CONDITION) OP N`
+/// compares with.
+pub const MAX_RAY_COUNT: usize = 16;
+
 /// A site condition split at compile time: a fixed mask of allowed sites
 /// (regions are known in advance) and what remains to test per position.
 #[derive(Clone, Debug)]
@@ -191,6 +195,9 @@ pub enum MoveOp {
         die: Option<u8>,
         /// With `over … again`, a chain of such slides, each over a piece.
         chain: Option<Chain>,
+        /// `by NUMBER`: the distance is that number, read when the move is
+        /// made (none below 1).
+        by: Option<Box<SlideBy>>,
     },
     /// Over the adjacent site, which must pass `over`, to the site beyond it
     /// in the same direction, which must pass `to`.
@@ -203,11 +210,22 @@ pub enum MoveOp {
     Fly { to: SiteFilter },
 }
 
+/// A number a slide goes exactly (`slide … by …`), other than a die.
+#[derive(Clone, Debug)]
+pub enum SlideBy {
+    /// A counter, an option, a count: any number conditions read.
+    Number(Quantity),
+    /// The sites passing the filter on the whole line through the start,
+    /// both ways along the direction of movement, the start included.
+    Line(SiteFilter),
+}
+
 /// What happens after the piece has arrived; deterministic given the move.
 #[derive(Clone, Debug)]
 pub enum EffectOp {
-    /// Every line of enemy pieces from the destination closed off by a friendly piece is removed.
-    CaptureCustodial { dirs: Vec<Dir> },
+    /// Every line of enemy pieces from the destination closed off by a
+    /// friendly piece, of a length `length` allows, is removed.
+    CaptureCustodial { dirs: Vec<Dir>, length: RunLength },
     /// Every such line is turned over (outflanking); with `must`, a move
     /// that turns nothing over is not legal.
     FlipCustodial { dirs: Vec<Dir>, must: bool },
@@ -239,6 +257,30 @@ impl EffectOp {
             EffectOp::CaptureAt { mode: CaptureMode::May(_) | CaptureMode::Must, .. }
                 | EffectOp::FlipCustodial { must: true, .. }
         )
+    }
+}
+
+/// The lengths of the runs a custodial capture takes: from `min` to `max`
+/// pieces (`capture custodial DIRS 2`, `1..2`; any length by default).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RunLength {
+    pub min: u16,
+    pub max: u16,
+}
+
+impl RunLength {
+    /// Runs of one piece or more, however long.
+    pub const ANY: RunLength = RunLength { min: 1, max: u16::MAX };
+
+    /// Whether a run of `run` pieces is taken.
+    #[inline]
+    pub fn holds(self, run: u32) -> bool {
+        run.wrapping_sub(self.min as u32) <= (self.max - self.min) as u32
+    }
+
+    /// Whether every run of one piece or more is taken.
+    pub fn is_any(self) -> bool {
+        self == RunLength::ANY
     }
 }
 
@@ -614,6 +656,13 @@ pub enum Quantity {
     /// Pieces of `who` of the types (all when empty), on `region` if given
     /// (boxed, to keep the common quantities small).
     Count(Box<(Who, Vec<PieceType>, Option<Sites>)>),
+    /// Pieces in `who`'s hand of the types (all when empty).
+    Hand(Box<(Who, Vec<PieceType>)>),
+    /// The pieces the last move captured.
+    Captured,
+    /// The groups `who`'s pieces form: `neighbours` holds, per site, the
+    /// sites next to it along the rule's directions, either way.
+    Groups(Box<(Who, SetTable)>),
 }
 
 /// `next PHASE [passing the turn] [when CONDITION]`

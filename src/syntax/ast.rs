@@ -413,8 +413,8 @@ pub enum Statement {
     Slide {
         heading: Heading,
         distance: Option<Spanned<(i64, Option<i64>)>>,
-        /// `by DIE`: exactly as far as the die shows.
-        by_die: Option<Name>,
+        /// `by NUMBER`: exactly as far as a die, a counter or a count says.
+        by: Option<SlideBy>,
         over: Option<SiteCond>,
         through: Option<SiteCond>,
         to: Option<SiteCond>,
@@ -537,12 +537,11 @@ pub enum CaptureTarget {
     Custodial {
         kind: Spanned<CaptureKind>,
         directions: Directions,
+        /// The run lengths taken (`2`, `1..2`; none: any).
+        length: Option<Spanned<(i64, Option<i64>)>>,
     },
     /// The piece on a site of the move, if it is an enemy's and passes the condition.
-    Site {
-        site: Spanned<MoveSite>,
-        condition: Option<SiteCond>,
-    },
+    Site { site: Spanned<MoveSite>, condition: Option<SiteCond> },
     /// Every enemy piece on a site meeting the condition (`capture on COND`).
     On(SiteCond),
 }
@@ -579,6 +578,18 @@ pub enum RayQuant {
     Some,
     No,
     Every,
+    /// `count(…) OP N`: how many meet it compares so with N.
+    Count(CompareOp, i64),
+}
+
+/// How far a slide `by …` goes.
+#[derive(Clone, Debug)]
+pub enum SlideBy {
+    /// A die, a counter, an option or any number conditions read.
+    Number(Operand, Span),
+    /// `count(line is CONDITION)`: the sites of the line through the start,
+    /// both ways along the direction of movement, that meet the condition.
+    Line(SiteCond, Span),
 }
 
 /// A condition on one site.
@@ -591,7 +602,8 @@ pub enum SiteCond {
         who: Name,
     },
     /// `QUANT along|next DIRECTIONS is CONDITION`: of the sites along the
-    /// rays from the site (every site to the edge) or next to it.
+    /// rays from the site (every site to the edge) or next to it; or
+    /// `count(along|next DIRECTIONS is CONDITION) OP N`.
     Ray {
         quant: RayQuant,
         along: bool,
@@ -695,6 +707,21 @@ pub enum Operand {
     Sites(Box<SiteCond>, Span),
     /// The plies played so far.
     Plies(Span),
+    /// `captured`: the pieces the last move captured.
+    Captured(Span),
+    /// `hand(WHO[, TYPE])`: pieces in WHO's hand (of a type or group).
+    Hand {
+        who: Name,
+        piece: Option<Name>,
+        span: Span,
+    },
+    /// `groups(WHO[, DIRECTIONS])`: the groups WHO's pieces form, pieces
+    /// next to each other along the directions (all the board's if none).
+    Groups {
+        who: Name,
+        directions: Option<Directions>,
+        span: Span,
+    },
     /// `count(WHO[, TYPE] [in REGION])` (boxed: it is larger than the others)
     Count(Box<CountOf>),
     Number(Spanned<i64>),

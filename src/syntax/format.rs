@@ -114,7 +114,7 @@ struct Word {
 }
 
 /// Rules matched as one token: their text is written as it is.
-const ATOMIC: [Rule; 40] = [
+const ATOMIC: [Rule; 42] = [
     Rule::keyword,
     Rule::ident,
     Rule::int,
@@ -139,6 +139,8 @@ const ATOMIC: [Rule; 40] = [
     Rule::draw_kw,
     Rule::pattern_fn,
     Rule::plies_kw,
+    Rule::captured_kw,
+    Rule::ray_count_kw,
     Rule::then_kw,
     Rule::again_kw,
     Rule::straight_kw,
@@ -176,13 +178,17 @@ const BLOCKS: [Rule; 14] = [
 ];
 
 /// Rules whose `(` follows a name with no space: `sites(empty)`, `level(to)`.
-const CALLS: [Rule; 11] = [
+const CALLS: [Rule; 15] = [
     Rule::region_of,
     Rule::transpose,
     Rule::counter_ref,
     Rule::pattern_measure,
     Rule::sites_count,
     Rule::count_of,
+    Rule::hand_count,
+    Rule::groups_count,
+    Rule::ray_count,
+    Rule::line_count,
     Rule::full_region,
     Rule::threatened,
     Rule::connected,

@@ -550,6 +550,17 @@ impl Lowerer {
         }
     }
 
+    /// What follows a slide's `by`.
+    fn slide_by(&self, pair: P) -> SlideBy {
+        let span = self.span(&pair);
+        match pair.as_rule() {
+            Rule::line_count => {
+                SlideBy::Line(self.site_factor(pair.into_inner().next().expect("grammar guarantees a condition")), span)
+            }
+            _ => SlideBy::Number(self.operand(pair), span),
+        }
+    }
+
     /// `2`, `1..3`, `2..`
     fn distance(&self, part: P) -> Spanned<(i64, Option<i64>)> {
         let span = self.span(&part);
@@ -640,7 +651,7 @@ impl Lowerer {
             }
             Rule::step_stmt | Rule::slide_stmt => {
                 let heading = self.heading(next());
-                let (mut distance, mut by_die, mut over, mut through, mut to) = (None, None, None, None, None);
+                let (mut distance, mut by, mut over, mut through, mut to) = (None, None, None, None, None);
                 let mut again = None;
                 for part in inner {
                     let rule = part.as_rule();
@@ -654,7 +665,7 @@ impl Lowerer {
                     }
                     let mut parts = part.into_inner();
                     match rule {
-                        Rule::die_distance => by_die = Some(self.name(parts.next().expect("die"))),
+                        Rule::die_distance => by = Some(self.slide_by(parts.next().expect("number"))),
                         Rule::fly_over => over = Some(self.site_cond(parts.next().expect("over"))),
                         Rule::through => through = Some(self.site_cond(parts.next().expect("through"))),
                         _ => to = Some(self.site_cond(parts.next().expect("to"))),
@@ -663,7 +674,7 @@ impl Lowerer {
                 if rule == Rule::step_stmt {
                     Statement::Step { heading, to, span }
                 } else {
-                    Statement::Slide { heading, distance, by_die, over, through, to, again, span }
+                    Statement::Slide { heading, distance, by, over, through, to, again, span }
                 }
             }
             Rule::hop_stmt => {
@@ -751,7 +762,9 @@ impl Lowerer {
                 }
                 let target = if first.as_rule() == Rule::capture_kind {
                     let kind = Spanned::new(CaptureKind::Custodial, self.span(&first));
-                    CaptureTarget::Custodial { kind, directions: self.directions(next()) }
+                    let directions = self.directions(next());
+                    let length = inner.next().map(|d| self.distance(d));
+                    CaptureTarget::Custodial { kind, directions, length }
                 } else if first.as_rule() == Rule::capture_on {
                     CaptureTarget::On(self.site_cond(first.into_inner().next().expect("condition")))
                 } else {
@@ -883,6 +896,16 @@ impl Lowerer {
                 let cond = Box::new(self.site_factor(parts.next().expect("condition")));
                 SiteCond::Ray { quant, along, directions, cond, span }
             }
+            Rule::ray_count => {
+                // After the `count` keyword.
+                let mut parts = first.into_inner().skip(1);
+                let along = parts.next().expect("along or next").as_str() == "along";
+                let directions = self.directions(parts.next().expect("directions"));
+                let cond = Box::new(self.site_factor(parts.next().expect("condition")));
+                let op = compare_op(parts.next().expect("op").as_str());
+                let quant = RayQuant::Count(op, self.int(parts.next().expect("number")).node);
+                SiteCond::Ray { quant, along, directions, cond, span }
+            }
             _ => SiteCond::Name(self.name(first)),
         }
     }
@@ -999,6 +1022,17 @@ impl Lowerer {
         match inner.as_rule() {
             Rule::int => Operand::Number(self.int(inner)),
             Rule::plies_kw => Operand::Plies(span),
+            Rule::captured_kw => Operand::Captured(span),
+            Rule::hand_count => {
+                let mut parts = inner.into_inner();
+                let who = self.name(parts.next().expect("grammar guarantees who"));
+                Operand::Hand { who, piece: parts.next().map(|p| self.name(p)), span }
+            }
+            Rule::groups_count => {
+                let mut parts = inner.into_inner();
+                let who = self.name(parts.next().expect("grammar guarantees who"));
+                Operand::Groups { who, directions: parts.next().map(|d| self.directions(d)), span }
+            }
             Rule::count_of => {
                 let (mut who, mut piece, mut region) = (None, None, None);
                 for part in inner.into_inner() {

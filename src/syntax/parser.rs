@@ -650,18 +650,23 @@ fn rule_words(rule: Rule) -> Option<&'static str> {
         | Rule::ray_cond
         | Rule::ray_quant
         | Rule::transpose
-        | Rule::transpose_kw => {
-            "a site condition (a word such as `empty`, a region, `some|no|every along|next DIRECTIONS is …` or `transpose(…)`)"
+        | Rule::transpose_kw
+        | Rule::ray_count_kw => {
+            "a site condition (a word such as `empty`, a region, `some|no|every along|next DIRECTIONS is …`, `count(next DIRECTIONS is …) >= N` or `transpose(…)`)"
         }
         Rule::ray_reach => "`along` or `next`",
+        Rule::ray_count => "`count(along|next DIRECTIONS is CONDITION)`, a comparison and a number",
         Rule::game_cond | Rule::game_term | Rule::game_factor => "a game condition",
         Rule::hands_empty => "`hands empty`",
         Rule::count_cmp | Rule::count_of => "`count(...)`",
         Rule::full_region => "`full(REGION)`",
         Rule::counter_cmp => "a counter comparison",
         Rule::compare_value | Rule::amount => {
-            "a number, a counter, a die, an option, `plies`, `size(PATTERN)`, `longest(PATTERN)` or `sites(CONDITION)`"
+            "a number, a counter, a die, an option, `plies`, `captured`, `size(PATTERN)`, `longest(PATTERN)`, `sites(CONDITION)`, `hand(WHO)` or `groups(WHO)`"
         }
+        Rule::hand_count => "`hand(WHO)` or `hand(WHO, TYPE)`",
+        Rule::groups_count => "`groups(WHO)` or `groups(WHO, DIRECTIONS)`",
+        Rule::captured_kw => "`captured`",
         Rule::effect_block => "`{` and effects",
         Rule::effect_if | Rule::effect_remove | Rule::effect_place | Rule::effect_end | Rule::action_next => {
             "an effect (a counter update, `if`, `remove`, `place … on every`, `next`, `mover wins`) or `}`"

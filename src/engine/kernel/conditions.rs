@@ -114,11 +114,23 @@ impl Within {
 pub(super) enum Amount<S> {
     Number(i64),
     Counter(usize),
-    OfPlayer { base: usize, who: Who },
+    OfPlayer {
+        base: usize,
+        who: Who,
+    },
     Sum(Vec<Amount<S>>),
     Sites(Box<Filter<S>>),
     Plies,
-    Count { who: Who, types: Vec<PieceType>, region: Option<S> },
+    Count {
+        who: Who,
+        types: Vec<PieceType>,
+        region: Option<S>,
+    },
+    /// Pieces in a player's hand, of the types (all when empty).
+    Hand {
+        who: Who,
+        types: Vec<PieceType>,
+    },
 }
 
 /// A filter, with the fixed sets its condition names (`in`, `not in`, at its
@@ -239,7 +251,11 @@ pub(super) fn lower_amount<S: SiteSet>(value: &Quantity, all: S) -> Option<Amoun
             let (who, types, region) = &**count;
             Amount::Count { who: *who, types: types.clone(), region: region.as_ref().map(|r| r.get()) }
         }
-        Quantity::Die(_) | Quantity::Size(_) | Quantity::Longest(_) => return None,
+        Quantity::Hand(hand) => Amount::Hand { who: hand.0, types: hand.1.clone() },
+        // Dice, patterns, groups and the last move's captures: the general engine.
+        Quantity::Die(_) | Quantity::Size(_) | Quantity::Longest(_) | Quantity::Captured | Quantity::Groups(_) => {
+            return None;
+        }
     })
 }
 
@@ -343,6 +359,14 @@ impl<S: SiteSet> KernelPosition<S> {
             Amount::Sites(filter) => self.filter(kernel, filter, mover).len() as i64,
             Amount::Plies => self.ply as i64,
             Amount::Count { who, types, region } => self.count(kernel, kernel.resolve(*who, mover), types, *region),
+            Amount::Hand { who, types } => {
+                let owner = kernel.resolve(*who, mover);
+                let held = |t: PieceType| self.hands[kernel.hand(owner, t) % super::MAX_CODES] as i64;
+                match types.is_empty() {
+                    true => (0..kernel.types as PieceType).map(held).sum(),
+                    false => types.iter().map(|&t| held(t)).sum(),
+                }
+            }
         }
     }
 }

@@ -141,9 +141,9 @@ fn custodial_only<S: SiteSet>(game: &Game, effects: &[EffectOp]) -> Option<Vec<C
     effects
         .iter()
         .map(|effect| match effect {
-            EffectOp::CaptureCustodial { dirs } => Some(match rays(board, dirs) {
-                Some(rays) => Custodial::OnRays(rays),
-                None => Custodial::Walked { dirs: dirs.clone(), around: around(dirs) },
+            EffectOp::CaptureCustodial { dirs, length } => Some(match rays(board, dirs) {
+                Some(rays) => Custodial::OnRays(Rays { length: (!length.is_any()).then_some(*length), ..rays }),
+                None => Custodial::Walked { dirs: dirs.clone(), around: around(dirs), length: *length },
             }),
             _ => None,
         })
@@ -173,7 +173,7 @@ fn rays<S: SiteSet>(board: &crate::board::Board, dirs: &[Dir]) -> Option<Rays<S>
         .flat_map(|site| (0..per_site).map(move |i| (site, i)))
         .map(|(site, i)| (nth_ray(site, &ups, i), nth_ray(site, &downs, i)))
         .collect();
-    Some(Rays { per_site, pairs })
+    Some(Rays { per_site, pairs, length: None })
 }
 
 fn lower_rule<S: SiteSet>(game: &Game, rule: &MoveRule) -> Option<Rule<S>> {

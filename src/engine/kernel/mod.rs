@@ -26,7 +26,7 @@ use super::outcome::{OutcomeCode, Reason, sole_leader};
 use super::state::State;
 use crate::board::{NO_SITE, Site, SiteSet};
 use crate::game::limits::MAX_HAND;
-use crate::game::rules::{CounterRef, EndAction, PieceType, Player, TieResult, UpdateOp, Who};
+use crate::game::rules::{CounterRef, EndAction, PieceType, Player, RunLength, TieResult, UpdateOp, Who};
 use conditions::{Amount, Cond, Filter};
 use rand::Rng;
 
@@ -99,7 +99,7 @@ enum Custodial<S> {
     OnRays(Rays<S>),
     /// Else: its directions, walked site by site, and per site the sites one
     /// step away in them (no enemy there, no capture: one test).
-    Walked { dirs: Vec<crate::board::Dir>, around: Vec<S> },
+    Walked { dirs: Vec<crate::board::Dir>, around: Vec<S>, length: RunLength },
 }
 
 /// Per site, the sites beyond it in each of some directions, in pairs of a
@@ -109,6 +109,9 @@ enum Custodial<S> {
 struct Rays<S> {
     per_site: usize,
     pairs: Vec<(S, S)>,
+    /// The lengths of run taken, when not every length is (`None`: a run
+    /// is never counted).
+    length: Option<RunLength>,
 }
 
 #[derive(Clone, Debug)]
@@ -540,7 +543,7 @@ impl<S: SiteSet> Kernel<S> {
             captured += match effect {
                 Custodial::OnRays(rays) => self.custodial_on_rays(kpos, at, rays, mover),
                 Custodial::Walked { around, .. } if around[at as usize].and(kpos.enemies(self, mover)).is_empty() => 0,
-                Custodial::Walked { dirs, .. } => self.custodial(kpos, at, dirs, mover),
+                Custodial::Walked { dirs, length, .. } => self.custodial(kpos, at, dirs, *length, mover),
             };
         }
         captured
@@ -571,7 +574,14 @@ impl<S: SiteSet> Kernel<S> {
 
     /// Captures every line of enemy pieces from `at` along `dirs` closed
     /// off by a piece of `mover`'s; how many were taken.
-    fn custodial(&self, kpos: &mut KernelPosition<S>, at: Site, dirs: &[crate::board::Dir], mover: Player) -> u32 {
+    fn custodial(
+        &self,
+        kpos: &mut KernelPosition<S>,
+        at: Site,
+        dirs: &[crate::board::Dir],
+        length: RunLength,
+        mover: Player,
+    ) -> u32 {
         let mut captured = 0;
         let own = kpos.owned[mover as usize];
         let mut enemy = kpos.enemies(self, mover);
@@ -584,7 +594,7 @@ impl<S: SiteSet> Kernel<S> {
                 run += 1;
                 site = row[site as usize];
             }
-            if run > 0 && site != NO_SITE && own.contains(site) {
+            if length.holds(run) && site != NO_SITE && own.contains(site) {
                 let mut victim = first;
                 for _ in 0..run {
                     enemy.remove(victim);
@@ -608,8 +618,9 @@ impl<S: SiteSet> Kernel<S> {
         let first = (at as usize).wrapping_mul(rays.per_site);
         let here = rays.pairs.get(first..first.wrapping_add(rays.per_site)).unwrap_or(&[]);
         let mut take = |line: S| {
-            let closed = !line.and(own).is_empty();
-            victims = victims.or(line.and(enemy).kept_if(closed));
+            let run = line.and(enemy);
+            let closed = !line.and(own).is_empty() && rays.length.is_none_or(|l| l.holds(run.len()));
+            victims = victims.or(run.kept_if(closed));
         };
         for &(up, down) in here {
             take(up.upto_lowest(enemy.complement_in(up)));

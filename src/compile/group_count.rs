@@ -1,0 +1,34 @@
+//! `groups(WHO[, DIRECTIONS])`: how many groups a player's pieces form,
+//! compiled to a table of neighbours, so that play only floods sets.
+
+use super::conditions::{resolve_who, width};
+use crate::board::{NO_SITE, SetTable};
+use crate::check::scope::Scope;
+use crate::game::rules::Quantity;
+use crate::syntax::ast::Directions;
+use crate::syntax::span::Name;
+
+/// The quantity, with per site the sites next to it along the directions
+/// (every direction of the board when none are given). Adjacency goes both
+/// ways, so that a set of one-way directions still makes groups that do
+/// not depend on where the count starts.
+pub(super) fn groups(scope: &Scope, who: &Name, directions: Option<&Directions>) -> Option<Quantity> {
+    let board = scope.board.as_ref()?;
+    let dirs = match directions {
+        Some(directions) => scope.directions(directions),
+        None => Some((0..board.directions.len() as crate::board::Dir).collect()),
+    };
+    let (who, dirs) = (resolve_who(scope, who), dirs);
+    let (who, dirs) = (who?, dirs?);
+    let mut neighbours = SetTable::new(width(scope), board.site_count());
+    for site in 0..board.site_count() {
+        for &dir in &dirs {
+            let next = board.next(site as _, dir);
+            if next != NO_SITE && next as usize != site {
+                neighbours.insert(site, next);
+                neighbours.insert(next as usize, site as _);
+            }
+        }
+    }
+    Some(Quantity::Groups(Box::new((who, neighbours))))
+}
