@@ -146,23 +146,11 @@ impl<S: SiteSet> View<'_, S> {
     /// The path of a chain move `mv` made by the piece on `walk.from`, in
     /// the position before the move.
     pub(crate) fn chain_path_of(&self, walk: &ChainWalk<S>, mv: &Move) -> Path {
-        let code = mv.over as u32 | (mv.dir as u32) << 16;
-        let count = code & ((1 << COUNT_BITS) - 1);
-        let mut path = Path::EMPTY;
         match walk.reach {
-            Reach::Hops(jumps) if !walk.ranked() => {
-                let bits = hop_bits(jumps);
-                let mut at = mv.from;
-                for i in 0..count {
-                    let k = (code >> (COUNT_BITS + i * bits)) & ((1 << bits) - 1);
-                    let (over, land, _) = jumps[at as usize][k as usize];
-                    path.links[i as usize] = (over, land);
-                    at = land;
-                }
-                path.len = count as u8;
-            }
+            Reach::Hops(jumps) if !walk.ranked() => trail_path(jumps, mv),
             _ => {
-                let (want, mut rank) = (code >> COUNT_BITS, 0u32);
+                let mut path = Path::EMPTY;
+                let (want, mut rank) = ((mv.over as u32 | (mv.dir as u32) << 16) >> COUNT_BITS, 0u32);
                 self.search(walk, &mut |found, _| {
                     if rank == want {
                         path = *found;
@@ -171,9 +159,9 @@ impl<S: SiteSet> View<'_, S> {
                     rank += 1;
                     true
                 });
+                path
             }
         }
-        path
     }
 
     /// Every route of the chain move `mv` (its own first): the chains from
@@ -335,6 +323,24 @@ impl<S: SiteSet> View<'_, S> {
         }
         true
     }
+}
+
+/// The path of a chain move kept as a trail: its hops replayed, with no
+/// search and no look at the position.
+pub(crate) fn trail_path(jumps: &Jumps, mv: &Move) -> Path {
+    let code = mv.over as u32 | (mv.dir as u32) << 16;
+    let count = code & ((1 << COUNT_BITS) - 1);
+    let bits = hop_bits(jumps);
+    let mut path = Path::EMPTY;
+    let mut at = mv.from;
+    for i in 0..count {
+        let k = (code >> (COUNT_BITS + i * bits)) & ((1 << bits) - 1);
+        let (over, land, _) = jumps[at as usize][k as usize];
+        path.links[i as usize] = (over, land);
+        at = land;
+    }
+    path.len = count as u8;
+    path
 }
 
 /// The chain of a move rule, if it is one: the chain and how it goes on.

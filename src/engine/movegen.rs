@@ -671,7 +671,9 @@ impl<S: SiteSet> View<'_, S> {
                 };
                 return self.chains(&chain_walk, arrive);
             }
-            MoveOp::Slide { links, heading, over: fly, .. } => {
+            MoveOp::Slide { links, heading, over: fly, min, max, die, by, .. } => {
+                // A distance of its own is the same on every ray: read it once.
+                let fixed = (die.is_none() && by.is_none()).then_some((*min, *max));
                 let empty = self.pos.sets.get::<S>(0);
                 let mut straight = [(NO_DIR, NO_SITE)];
                 let rays = self.directions_from(links, *heading, at, last, &mut straight);
@@ -685,7 +687,9 @@ impl<S: SiteSet> View<'_, S> {
                     if self.focus != NO_SITE && last_op && !board.ray::<S>(at, dir).contains(self.focus) {
                         continue;
                     }
-                    let Some((min, max)) = self.slide_range(op, at, dir, walk.player) else { continue };
+                    let Some((min, max)) = fixed.or_else(|| self.slide_range(op, at, dir, walk.player)) else {
+                        continue;
+                    };
                     let (mut next, mut distance, mut flown) = (first, 1u8, over);
                     let (mut prev, mut runs) = (at, runs);
                     while next != NO_SITE && next != from && distance <= max {
@@ -771,6 +775,13 @@ impl<S: SiteSet> View<'_, S> {
     /// The path of a chain move of `player`'s, in the position before it
     /// (`None` for other moves).
     pub(crate) fn chain_path(&self, mv: &Move, player: Player) -> Option<super::chain::Path> {
+        let rule = self.game.phases[self.pos.phase as usize].moves.get(mv.rule as usize)?;
+        // A trail is replayed as it is: nothing to look up.
+        if let Some((chain, super::chain::Reach::Hops(jumps))) = super::chain::chain_of(rule)
+            && !chain.by_captures
+        {
+            return Some(super::chain::trail_path(jumps, mv));
+        }
         self.with_chain_walk(mv, player, |walk| self.chain_path_of(walk, mv))
     }
 

@@ -617,15 +617,29 @@ impl<S: SiteSet> Kernel<S> {
         let mut victims = S::EMPTY;
         let first = (at as usize).wrapping_mul(rays.per_site);
         let here = rays.pairs.get(first..first.wrapping_add(rays.per_site)).unwrap_or(&[]);
+        // Runs of any length (the commonest) take no count and no branch.
+        let Some(length) = rays.length else {
+            let mut take = |line: S| victims = victims.or(line.and(enemy).kept_if(!line.and(own).is_empty()));
+            for &(up, down) in here {
+                take(up.upto_lowest(enemy.complement_in(up)));
+                take(down.downto_highest(enemy.complement_in(down)));
+            }
+            return self.capture_all(kpos, victims);
+        };
         let mut take = |line: S| {
             let run = line.and(enemy);
-            let closed = !line.and(own).is_empty() && rays.length.is_none_or(|l| l.holds(run.len()));
-            victims = victims.or(run.kept_if(closed));
+            victims = victims.or(run.kept_if(!line.and(own).is_empty() && length.holds(run.len())));
         };
         for &(up, down) in here {
             take(up.upto_lowest(enemy.complement_in(up)));
             take(down.downto_highest(enemy.complement_in(down)));
         }
+        self.capture_all(kpos, victims)
+    }
+
+    /// Captures the pieces on `victims`; how many.
+    #[inline(always)]
+    fn capture_all(&self, kpos: &mut KernelPosition<S>, victims: S) -> u32 {
         for victim in victims.iter() {
             self.capture(kpos, victim);
         }
