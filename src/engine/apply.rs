@@ -2,6 +2,7 @@
 //! change, then the end rules, the repetition rule and the blocked rule
 //! decide what comes next. Nothing here allocates.
 
+use super::chain::Reach;
 use super::movegen::{View, filter_set};
 use super::outcome::{OutcomeCode, Reason};
 use super::state::{Move, NO_CHOICE, NO_DIR, Position, State};
@@ -269,8 +270,10 @@ pub(crate) fn play_move(game: &Game, pos: &mut Position, mv: &Move) -> (u32, boo
         MoveRule::Group { .. } => captured += super::group::play_group(game, pos, mv),
         MoveRule::Action { .. } => {}
         MoveRule::Move { effects, keeps_dir, .. } => {
-            // A chain's path is found in the position before the move.
+            // A chain's path is found in the position before the move (a
+            // trail, replayed as it is, needs none).
             let chain = match super::chain::chain_of(rule) {
+                Some((chain, Reach::Hops(_))) if !chain.by_captures => None,
                 Some(_) if !effects.is_empty() => {
                     with_width!(game.board.width, S => super::movegen::View::<S>::new(game, pos).chain_path(mv, mover))
                 }
@@ -288,11 +291,21 @@ pub(crate) fn play_move(game: &Game, pos: &mut Position, mv: &Move) -> (u32, boo
             }
             relocate(game, pos, mv.from, mv.to);
             set_state(game, pos, mv.to, state);
-            if super::chain::chain_of(rule).is_some() {
+            if let Some((kind, reach)) = super::chain::chain_of(rule) {
                 // A chain's only effect is `capture over`: every piece it passed over.
-                for &(over, _) in chain.as_ref().map_or(&[][..], |path| path.links()) {
-                    capture(game, pos, over);
-                    captured += 1;
+                match reach {
+                    Reach::Hops(jumps) if !kind.by_captures && !effects.is_empty() => {
+                        for (over, _) in super::chain::trail_hops(jumps, mv) {
+                            capture(game, pos, over);
+                            captured += 1;
+                        }
+                    }
+                    _ => {
+                        for &(over, _) in chain.as_ref().map_or(&[][..], |path| path.links()) {
+                            capture(game, pos, over);
+                            captured += 1;
+                        }
+                    }
                 }
             } else {
                 for effect in effects.iter().filter(|e| !matches!(e, EffectOp::CaptureOn { .. })) {

@@ -328,19 +328,26 @@ impl<S: SiteSet> View<'_, S> {
 /// The path of a chain move kept as a trail: its hops replayed, with no
 /// search and no look at the position.
 pub(crate) fn trail_path(jumps: &Jumps, mv: &Move) -> Path {
+    let mut path = Path::EMPTY;
+    for (i, link) in trail_hops(jumps, mv).enumerate() {
+        path.links[i] = link;
+        path.len += 1;
+    }
+    path
+}
+
+/// The (hopped, landing) sites of a chain move kept as a trail, in order.
+pub(crate) fn trail_hops<'j>(jumps: &'j Jumps, mv: &Move) -> impl Iterator<Item = (Site, Site)> + 'j {
     let code = mv.over as u32 | (mv.dir as u32) << 16;
     let count = code & ((1 << COUNT_BITS) - 1);
     let bits = hop_bits(jumps);
-    let mut path = Path::EMPTY;
     let mut at = mv.from;
-    for i in 0..count {
+    (0..count).map(move |i| {
         let k = (code >> (COUNT_BITS + i * bits)) & ((1 << bits) - 1);
         let (over, land, _) = jumps[at as usize][k as usize];
-        path.links[i as usize] = (over, land);
         at = land;
-    }
-    path.len = count as u8;
-    path
+        (over, land)
+    })
 }
 
 /// The chain of a move rule, if it is one: the chain and how it goes on.
