@@ -166,3 +166,16 @@ fn counters_are_in_the_position_unless_they_are_clocks() {
     assert_eq!(plies, 4);
     assert!(outcome.is_some_and(|r| r.contains("repeated")), "a clock is not part of the position");
 }
+
+/// A game of dice and decisions keeps its state in counters: it declares
+/// no piece, and gets neither an error nor a warning for it. A game with a
+/// rule that moves a piece still needs a type (E0103).
+#[test]
+fn a_game_of_counters_declares_no_piece() {
+    let pig = load("tests/games/pig.rules");
+    assert!(pig.pieces.is_empty());
+    assert!(pig.warnings.is_empty(), "{:?}", pig.warnings);
+    let text = "game \"G\"\nplayers a, b\nboard square 2 x 2\nphase play {\n  move p { step all }\n}\n";
+    let diagnostics = orrery::check::check(&Source::new("g.rules", text));
+    assert!(diagnostics.iter().any(|d| d.code == "E0103"), "{diagnostics:?}");
+}

@@ -316,7 +316,10 @@ impl<'a> Scope<'a> {
                     .with_help("add for example `phase play { move man { step all } }`"),
             );
         }
-        if scope.pieces.is_empty() && !scope.unparsed("piece", None) {
+        // A game of decisions and dice alone (no rule places or moves a
+        // piece) keeps its state in counters: it needs no piece type.
+        let moves_pieces = scope.phases.iter().any(|p| moves_pieces(&p.rules));
+        if scope.pieces.is_empty() && moves_pieces && !scope.unparsed("piece", None) {
             scope.error(
                 Diagnostic::error("E0103", "the rules declare no `piece` type")
                     .with_label(
@@ -986,4 +989,13 @@ fn file_and_rank(name: &str) -> Option<(char, u32)> {
     let file = chars.next().filter(char::is_ascii_lowercase)?;
     let rank = chars.as_str().parse().ok()?;
     Some((file, rank))
+}
+
+/// Whether some rule places or moves a piece (inside `if` blocks too).
+fn moves_pieces(rules: &[PhaseRule]) -> bool {
+    rules.iter().any(|rule| match rule {
+        PhaseRule::Place { .. } | PhaseRule::Move { .. } | PhaseRule::Together { .. } | PhaseRule::Group { .. } => true,
+        PhaseRule::If { then, otherwise, .. } => moves_pieces(then) || moves_pieces(otherwise),
+        _ => false,
+    })
 }

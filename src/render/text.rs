@@ -43,6 +43,9 @@ fn grid_symbol(state: &State, code: Code) -> String {
 /// line: `legend: upper case white, lower case black; S stone, T tower`.
 pub fn legend_text(state: &State) -> String {
     let game = state.game();
+    if game.pieces.is_empty() {
+        return "legend: no pieces (the game keeps its state in counters)".to_string();
+    }
     let letters = letters(game);
     let many = game.players.len() > 2;
     let mut owners: Vec<String> = Vec::new();
