@@ -57,6 +57,9 @@ const LAWS: &[(&str, Law)] = &[
     ("games/flying_obelisks.rules", NEVER_MORE),
     ("games/gomoku.rules", SAME),
     ("games/hex.rules", SAME),
+    // Seeds are sown and gathered into stores, never taken out of the game.
+    ("games/kalah.rules", SAME),
+    ("games/oware.rules", SAME),
     ("games/man_in_the_moon.rules", NEVER_MORE),
     ("games/reversi.rules", SAME),
     ("games/sun_and_moon.rules", NEVER_MORE),
