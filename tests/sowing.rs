@@ -47,10 +47,8 @@ fn sowing_over_several_laps_then_a_capture_back_along_the_track() {
     let mut state = start.clone();
     state.play("A1-B3").expect("legal");
     // Two laps and six more: A2 1 + 3, A3 A4 3, B1 B2 B3 3 (taken), B4 5 + 2.
-    let after: Vec<u32> = ["A1", "A2", "A3", "A4", "B1", "B2", "B3", "B4", "AS", "BS"]
-        .iter()
-        .map(|s| seeds(&state, s))
-        .collect();
+    let after: Vec<u32> =
+        ["A1", "A2", "A3", "A4", "B1", "B2", "B3", "B4", "AS", "BS"].iter().map(|s| seeds(&state, s)).collect();
     assert_eq!(after, [0, 4, 3, 3, 0, 0, 0, 7, 9, 0]);
 }
 
@@ -159,9 +157,8 @@ SS = "neutral 23 seed"
 NS = "neutral 23 seed"
 "#,
     );
-    let plies = [
-        "S6-N1", "N6-S1", "S1-S2", "N1-N2", "S2-S3", "N2-N3", "S3-S4", "N3-N4", "S4-S5", "N4-N5", "S5-S6", "N5-N6",
-    ];
+    let plies =
+        ["S6-N1", "N6-S1", "S1-S2", "N1-N2", "S2-S3", "N2-N3", "S3-S4", "N3-N4", "S4-S5", "N4-N5", "S5-S6", "N5-N6"];
     for (i, mv) in plies.iter().enumerate() {
         assert!(state.outcome().is_none(), "over before ply {i}");
         assert_eq!(state.legal_move_texts(), [*mv], "ply {i}");

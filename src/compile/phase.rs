@@ -210,10 +210,12 @@ fn phase_rule(scope: &Scope, rule: &PhaseRule, def: &mut PhaseDef, ok: &mut bool
                         .with_help("write `move group with TYPE { … }`: any part of a stack holding a TYPE moves by its movement"),
                 );
             }
-            PhaseRule::Move { program, .. } if super::sow::is_sowing(program) => match super::sow::sow_rule(scope, rule) {
-                Some(compiled) => def.moves.push(compiled),
-                None => *ok = false,
-            },
+            PhaseRule::Move { program, .. } if super::sow::is_sowing(program) => {
+                match super::sow::sow_rule(scope, rule) {
+                    Some(compiled) => def.moves.push(compiled),
+                    None => *ok = false,
+                }
+            }
             PhaseRule::Move { .. } => match move_rules(scope, rule) {
                 Some(compiled) => def.moves.extend(compiled),
                 None => *ok = false,

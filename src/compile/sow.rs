@@ -63,9 +63,12 @@ pub(super) fn sow_rule(scope: &Scope, rule: &PhaseRule) -> Option<MoveRule> {
     {
         ok = false;
         scope.error(
-            Diagnostic::error("E0417", format!("`sow` lays pieces of a counted type, and `{}` is not one", piece_name.node))
-                .with_label(scope.trimmed(span), "sows one piece at a time from a heap")
-                .with_help(format!("declare the type with the trait: `piece {} counted`", piece_name.node)),
+            Diagnostic::error(
+                "E0417",
+                format!("`sow` lays pieces of a counted type, and `{}` is not one", piece_name.node),
+            )
+            .with_label(scope.trimmed(span), "sows one piece at a time from a heap")
+            .with_help(format!("declare the type with the trait: `piece {} counted`", piece_name.node)),
         );
     }
     let track = ordered_track(scope, track_name, true);

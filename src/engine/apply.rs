@@ -274,7 +274,9 @@ pub(crate) fn play_move(game: &Game, pos: &mut Position, mv: &Move) -> (u32, boo
         }
         MoveRule::Group { .. } => captured += super::group::play_group(game, pos, mv),
         MoveRule::Action { .. } => {}
-        MoveRule::Sow { track, skip, skip_start, .. } => super::sow::play_sow(game, pos, mv, *track, skip.as_ref(), *skip_start),
+        MoveRule::Sow { track, skip, skip_start, .. } => {
+            super::sow::play_sow(game, pos, mv, *track, skip.as_ref(), *skip_start)
+        }
         MoveRule::Move { effects, keeps_dir, .. } => {
             // A chain's path is found in the position before the move (a
             // trail, replayed as it is, needs none).

@@ -507,7 +507,11 @@ pub enum GatherFrom {
     /// The last move's end (or start, `last_to` false), then the sites
     /// before it on the mover's path of track number `track`, while each
     /// passes the filter.
-    Run { last_to: bool, track: usize, cond: SiteFilter },
+    Run {
+        last_to: bool,
+        track: usize,
+        cond: SiteFilter,
+    },
 }
 
 /// A pattern: the maximal runs of sites meeting a condition along one of

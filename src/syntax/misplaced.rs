@@ -47,7 +47,8 @@ const MOVEMENTS: [(&str, &str); 6] = [
 /// and rules around one: a statement being written starts at the last of
 /// these before the error.
 const STATEMENT_WORDS: [&str; 15] = [
-    "step", "slide", "hop", "leap", "fly", "sow", "capture", "flip", "forbid", "if", "else", "then", "place", "move", "remove",
+    "step", "slide", "hop", "leap", "fly", "sow", "capture", "flip", "forbid", "if", "else", "then", "place", "move",
+    "remove",
 ];
 
 /// What the parser expected where a placement's effect may start, in

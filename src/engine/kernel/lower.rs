@@ -25,7 +25,10 @@ impl<S: SiteSet> Kernel<S> {
             && !game.tracks_unmoved
             && !game.end_reads_blocked
             && !game.reads_repeated
-            && !game.end_rules.iter().any(|r| matches!(r.action, crate::game::rules::EndAction::Most { region: Some(_), .. }))
+            && !game
+                .end_rules
+                .iter()
+                .any(|r| matches!(r.action, crate::game::rules::EndAction::Most { region: Some(_), .. }))
             && game.board.site_count() < S::CAPACITY
             && game.board.site_count() <= super::MAX_CELLS
             && game.pieces.len() * (game.players.len() + 1) < super::MAX_CODES
