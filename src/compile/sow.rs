@@ -182,7 +182,7 @@ pub(super) fn gather(
         );
         return None;
     }
-    Some(Effect::Gather { from, into: target, unless })
+    Some(Effect::Gather { from: Box::new(from), into: Box::new(target), unless: unless.map(Box::new) })
 }
 
 /// Whether a filter names exactly one site, whoever it is seen from: a

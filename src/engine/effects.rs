@@ -69,7 +69,9 @@ pub(crate) fn run_effects(
                 return false;
             }
             Effect::Next { phase, pass_turn } => *next = Some((*phase, *pass_turn)),
-            Effect::Gather { from, into, unless } => super::sow::gather(game, pos, from, into, unless.as_ref(), mover),
+            Effect::Gather { from, into, unless } => {
+                super::sow::gather(game, pos, from, into, unless.as_deref(), mover)
+            }
             Effect::Turn(stays) => *turn = Some(*stays),
         }
     }

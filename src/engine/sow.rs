@@ -29,7 +29,7 @@ fn path(game: &Game, track: usize, player: Player) -> &[Site] {
 /// `skip_start`, the start. `NO_SITE` when every site is passed.
 fn last_sown<S: SiteSet>(path: &[Site], start: usize, count: u32, passed: S, skip_start: bool) -> Site {
     let from = path[start];
-    let sown = |site: Site| !passed.contains(site) && !(skip_start && site == from);
+    let sown = |site: Site| !(passed.contains(site) || (skip_start && site == from));
     let per_lap = path.iter().filter(|&&s| sown(s)).count() as u32;
     if per_lap == 0 || count == 0 {
         return NO_SITE;

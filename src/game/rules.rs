@@ -491,9 +491,9 @@ pub enum Effect {
     /// `into` (seen from the mover); with `unless`, nothing moves when the
     /// sites passing it would then hold no piece (see `engine::sow`).
     Gather {
-        from: GatherFrom,
-        into: SiteFilter,
-        unless: Option<SiteFilter>,
+        from: Box<GatherFrom>,
+        into: Box<SiteFilter>,
+        unless: Option<Box<SiteFilter>>,
     },
     /// `turn stays` (true) or `turn passes` for this move, whatever the
     /// phase says.
