@@ -191,6 +191,13 @@ broken![
     group_count_direction_the_board_lacks,
     site_count_out_of_range,
     counter_named_captured,
+    sow_with_another_movement,
+    sow_uncounted_piece,
+    sow_track_not_a_loop,
+    sow_skipping_from_inside,
+    gather_into_several_sites,
+    most_in_shared_region,
+    must_leave_blocked,
 ];
 
 /// The `.rules` files in a folder of the crate, sorted, as relative paths.

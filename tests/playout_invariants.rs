@@ -57,6 +57,9 @@ const LAWS: &[(&str, Law)] = &[
     ("games/flying_obelisks.rules", NEVER_MORE),
     ("games/gomoku.rules", SAME),
     ("games/hex.rules", SAME),
+    // Seeds are sown and gathered into stores, never taken out of the game.
+    ("games/kalah.rules", SAME),
+    ("games/oware.rules", SAME),
     ("games/man_in_the_moon.rules", NEVER_MORE),
     ("games/reversi.rules", SAME),
     ("games/sun_and_moon.rules", NEVER_MORE),
@@ -88,7 +91,8 @@ fn total(state: &State, law: &Law) -> i64 {
     let board: i64 = if game.stacks.is_some() {
         (0..game.board.site_count()).map(|s| position.stack(s as u16).len() as i64).sum()
     } else {
-        position.cells.iter().filter(|&&c| c != 0).count() as i64
+        // A heap counts each of its pieces.
+        (0..game.board.site_count()).map(|s| position.pieces_on(s as u16) as i64).sum()
     };
     let hands: i64 = position.hands.iter().map(|&h| h as i64).sum();
     let counters: i64 = game
@@ -117,8 +121,10 @@ fn check_position(state: &State) -> Result<(), String> {
         } else {
             vec![position.cells[site]].into_iter().filter(|&c| c != 0).collect()
         };
+        // A heap counts each of its pieces (1 for a single piece or a stack's).
+        let each = if game.stacks.is_some() { 1 } else { position.pieces_on(site as u16) as u16 };
         for code in pieces {
-            counts[game.owner_of(code) as usize * types + game.type_of(code) as usize] += 1;
+            counts[game.owner_of(code) as usize * types + game.type_of(code) as usize] += each;
         }
     }
     if counts != position.counts {

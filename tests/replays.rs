@@ -50,9 +50,11 @@ const REPLAYS: &[Replay] = &[
     of("gomoku", "games/gomoku.rules"),
     Replay { options: &[("overlines", "true")], ..of("gomoku_overlines", "games/gomoku.rules") },
     of("hex", "games/hex.rules"),
+    of("kalah", "games/kalah.rules"),
     Replay { options: &[("swap", "true")], ..of("hex_swap", "games/hex.rules") },
     of("man_in_the_moon", "games/man_in_the_moon.rules"),
     Replay { options: &[("long_moves", "true")], ..of("man_in_the_moon_long_moves", "games/man_in_the_moon.rules") },
+    of("oware", "games/oware.rules"),
     of("reversi", "games/reversi.rules"),
     of("sun_and_moon", "games/sun_and_moon.rules"),
     Replay {

@@ -46,6 +46,7 @@ mod scenarios;
 mod serve;
 mod site_conditions;
 mod site_sets;
+mod sowing;
 mod sun_and_moon;
 mod sun_moon_and_stars;
 mod svg;

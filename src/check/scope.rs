@@ -48,6 +48,8 @@ pub struct Scope<'a> {
     /// compiled for one player; whether such a direction was read.
     pub direction_player: std::cell::Cell<Option<u8>>,
     pub player_directions_read: std::cell::Cell<bool>,
+    /// Some condition reads `repeated`: positions keep their history.
+    pub repeated_read: std::cell::Cell<bool>,
     /// `pattern` items, compiled with the conditions.
     pub patterns: Vec<&'a Item>,
     /// `condition NAME = SITE-CONDITION` items, folded where they are used
@@ -109,6 +111,7 @@ impl<'a> Scope<'a> {
             direction_sets: Vec::new(),
             direction_player: std::cell::Cell::new(None),
             player_directions_read: std::cell::Cell::new(false),
+            repeated_read: std::cell::Cell::new(false),
             said: RefCell::new(Vec::new()),
             tracks: Vec::new(),
             attributes: Vec::new(),

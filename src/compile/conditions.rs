@@ -385,6 +385,10 @@ pub fn game_test(scope: &Scope, cond: &GameCond) -> Option<GameTest> {
     Some(match cond {
         GameCond::HandsEmpty(_) => GameTest::HandsEmpty,
         GameCond::Blocked(_) => GameTest::Blocked,
+        GameCond::Repeated(_) => {
+            scope.repeated_read.set(true);
+            GameTest::Repeated
+        }
         GameCond::AllBlocked(_) => GameTest::AllBlocked,
         GameCond::AllPassed(_) => GameTest::AllPassed,
         GameCond::Count { who, piece, region, op, value, .. } => {

@@ -62,5 +62,9 @@ fn effect(scope: &Scope, effect: &ast::Effect) -> Option<Effect> {
             scope.used.borrow_mut().phases_entered[phase] = true;
             Effect::Next { phase, pass_turn: *pass_turn }
         }
+        ast::Effect::Gather { source, into, unless, span } => {
+            super::sow::gather(scope, source, into, unless.as_ref(), *span)?
+        }
+        ast::Effect::Turn { stays, .. } => Effect::Turn(*stays),
     })
 }

@@ -12,6 +12,7 @@ mod load;
 mod patterns;
 mod phase;
 mod program;
+mod sow;
 mod stacks;
 pub use crate::game::limits::{MAX_HAND, MAX_PATH, MAX_PHASES, MAX_PLAYERS, MAX_TYPES};
 
@@ -231,6 +232,7 @@ fn assemble(scope: &Scope, source: &Source) -> Option<Game> {
         has_royal,
         counted,
         end_reads_blocked: end_rules.iter().any(|rule| rule.when.reads_blocked()),
+        reads_repeated: scope.repeated_read.get(),
         tracks_unmoved: pieces.iter().any(|p| p.remembers_moving),
         threats: threats?,
         code_owner,
@@ -423,9 +425,16 @@ fn end_rule(scope: &Scope, rule: &crate::syntax::ast::EndRule) -> Option<EndRule
         EndResult::Player { who, wins } => {
             resolve_who(scope, who).map(|w| if *wins { EndAction::Wins(w) } else { EndAction::Loses(w) })
         }
-        EndResult::Most { piece, on_tie } => {
+        EndResult::Most { piece, region, on_tie } => {
             let piece = if piece.node == "pieces" { Some(None) } else { scope.piece(piece).map(Some) };
-            piece.map(|piece| EndAction::Most { piece, on_tie: *on_tie })
+            let region = match region {
+                Some(name) => sow::most_region(scope, name).map(Some),
+                None => Some(None),
+            };
+            match (piece, region) {
+                (Some(piece), Some(region)) => Some(EndAction::Most { piece, on_tie: *on_tie, region }),
+                _ => None,
+            }
         }
     };
     let reason = rule.reason.as_ref().map(|r| r.node.clone()).unwrap_or_else(|| {

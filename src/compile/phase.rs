@@ -89,6 +89,7 @@ fn empty_phase(name: &str) -> PhaseDef {
         after_effects: Vec::new(),
         must_capture: false,
         capture_most: false,
+        must_leave: Vec::new(),
         chains_by_captures: false,
         together: false,
         after_capture: Vec::new(),
@@ -209,6 +210,12 @@ fn phase_rule(scope: &Scope, rule: &PhaseRule, def: &mut PhaseDef, ok: &mut bool
                         .with_help("write `move group with TYPE { … }`: any part of a stack holding a TYPE moves by its movement"),
                 );
             }
+            PhaseRule::Move { program, .. } if super::sow::is_sowing(program) => {
+                match super::sow::sow_rule(scope, rule) {
+                    Some(compiled) => def.moves.push(compiled),
+                    None => *ok = false,
+                }
+            }
             PhaseRule::Move { .. } => match move_rules(scope, rule) {
                 Some(compiled) => def.moves.extend(compiled),
                 None => *ok = false,
@@ -272,6 +279,10 @@ fn phase_rule(scope: &Scope, rule: &PhaseRule, def: &mut PhaseDef, ok: &mut bool
                 def.must_capture = true;
                 def.capture_most |= *most;
             }
+            PhaseRule::MustLeave { cond, .. } => match super::sow::must_leave(scope, cond) {
+                Some(test) => def.must_leave.push(test),
+                None => *ok = false,
+            },
             PhaseRule::ChainsDiffer { by_captures, .. } => def.chains_by_captures = *by_captures,
             PhaseRule::After { trigger, piece, when, update } => {
                 let piece = piece.as_ref().map(|p| scope.piece(p));
@@ -475,6 +486,7 @@ fn countable(def: &PhaseDef, board: Option<&crate::board::Board>) -> bool {
     };
     let phase_plain = !def.chance
         && !def.must_capture
+        && def.must_leave.is_empty()
         && !def.capture_most
         && !def.together
         && !def.dedupe
@@ -492,7 +504,7 @@ fn countable(def: &PhaseDef, board: Option<&crate::board::Board>) -> bool {
                     && !keeps_dir
                     && then.is_none()
             }
-            MoveRule::Group { .. } | MoveRule::Together { .. } => false,
+            MoveRule::Group { .. } | MoveRule::Together { .. } | MoveRule::Sow { .. } => false,
         })
 }
 
@@ -635,7 +647,7 @@ fn capturing(rule: &MoveRule) -> bool {
         MoveRule::Place { effects, .. } => takes(effects),
         MoveRule::Together { parts } => parts.iter().any(capturing),
         MoveRule::Action { .. } => false,
-        MoveRule::Group { .. } => true,
+        MoveRule::Group { .. } | MoveRule::Sow { .. } => true,
     }
 }
 

@@ -177,7 +177,8 @@ fn has_movement(statements: &[Statement]) -> bool {
         | Statement::Slide { .. }
         | Statement::Hop { .. }
         | Statement::Leap { .. }
-        | Statement::Fly { .. } => true,
+        | Statement::Fly { .. }
+        | Statement::Sow { .. } => true,
         Statement::If { then, otherwise, .. } => has_movement(then) || has_movement(otherwise),
         Statement::Capture { .. }
         | Statement::Flip { .. }
@@ -199,6 +200,12 @@ fn lower_block(
     let mut ok = true;
     for statement in statements {
         match statement {
+            // A sowing program is compiled whole (`compile::sow`): here `sow`
+            // is inside an `if` or among other movements.
+            Statement::Sow { span, .. } => {
+                ok = false;
+                super::sow::misplaced_sow(scope, *span);
+            }
             Statement::If { option, then, otherwise, .. } => {
                 let chosen = scope.bool_option(option);
                 ok &= chosen.is_some();
@@ -643,6 +650,7 @@ fn misplaced_in_placement(scope: &Scope, statement: &Statement) {
         Statement::Hop { span, .. } => ("`hop`".to_string(), movement.to_string(), span),
         Statement::Leap { span, .. } => ("`leap`".to_string(), movement.to_string(), span),
         Statement::Fly { span, .. } => ("`fly`".to_string(), movement.to_string(), span),
+        Statement::Sow { span, .. } => ("`sow`".to_string(), movement.to_string(), span),
         Statement::Capture { target: CaptureTarget::On(_), span, .. } => (
             "`capture on`".to_string(),
             "goes in a `move` rule; after a placement, pieces are removed by a follow-up: `then remove on CONDITION`"

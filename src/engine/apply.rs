@@ -182,10 +182,11 @@ pub(crate) fn advance(game: &Game, pos: &mut Position, mv: &Move) {
     note_last_move(phase, pos, mv);
     // An action's effects, and `after move` blocks, may say where the game goes.
     let mut said_next = None;
+    let mut said_turn = None;
     if mv.is_action()
         && let Some(MoveRule::Action { effects, .. }) = phase.moves.get(mv.rule as usize)
     {
-        super::effects::run_effects(game, pos, effects, mover, &mut said_next);
+        super::effects::run_effects(game, pos, effects, mover, &mut said_next, &mut said_turn);
     }
     for update in &phase.after_move {
         if update.piece.is_none_or(|p| p == mv.piece) {
@@ -207,7 +208,7 @@ pub(crate) fn advance(game: &Game, pos: &mut Position, mv: &Move) {
         }
     }
     if !phase.after_effects.is_empty() && pos.outcome.is_none() {
-        super::effects::run_effects(game, pos, &phase.after_effects, mover, &mut said_next);
+        super::effects::run_effects(game, pos, &phase.after_effects, mover, &mut said_next, &mut said_turn);
     }
     // Effects that say where the game goes decide; otherwise the first
     // `next` rule that applies.
@@ -225,7 +226,11 @@ pub(crate) fn advance(game: &Game, pos: &mut Position, mv: &Move) {
     }
     // The turn passes after a move, unless the phase keeps it (a throw of
     // the dice always does) and no `next … passing the turn` applied.
-    let passes = next_rule.is_some_and(|(_, pass)| pass) || !(phase.turn_stays || phase.chance);
+    let passes = match said_turn {
+        // `turn stays|passes` said for this move decides.
+        Some(stays) => !stays,
+        None => next_rule.is_some_and(|(_, pass)| pass) || !(phase.turn_stays || phase.chance),
+    };
     if passes {
         let next = game.next_player(mover);
         pos.hash ^= z.to_move(mover as usize) ^ z.to_move(next as usize);
@@ -269,6 +274,9 @@ pub(crate) fn play_move(game: &Game, pos: &mut Position, mv: &Move) -> (u32, boo
         }
         MoveRule::Group { .. } => captured += super::group::play_group(game, pos, mv),
         MoveRule::Action { .. } => {}
+        MoveRule::Sow { track, skip, skip_start, .. } => {
+            super::sow::play_sow(game, pos, mv, *track, skip.as_ref(), *skip_start)
+        }
         MoveRule::Move { effects, keeps_dir, .. } => {
             // A chain's path is found in the position before the move (a
             // trail, replayed as it is, needs none).
@@ -825,6 +833,7 @@ fn test_in_general(game: &Game, pos: &Position, test: &GameTest, mover: Player, 
         },
         GameTest::AllBlocked => (0..game.players.len() as Player).all(|player| blocked(game, pos, player)),
         GameTest::MoverIs(player) => mover == *player,
+        GameTest::Repeated => pos.history.contains(&pos.hash),
         GameTest::Connected { who, from, to } => connected(game, pos, resolve(game, *who, mover), from, to),
         GameTest::AllPassed => pos.passes as usize >= game.players.len(),
         GameTest::Full { region } => full(game, pos, &game.regions[*region].set),
@@ -899,8 +908,12 @@ fn end_check_with(game: &Game, pos: &Position, phase: usize, mover: Player, memo
                 return Some(OutcomeCode::loss(game, resolve(game, who, mover), reason));
             }
             EndAction::Draw => return Some(OutcomeCode::draw(reason)),
-            EndAction::Most { piece, on_tie } => {
-                match super::outcome::sole_leader(game.players.len(), |p| count(game, pos, p as Player, piece)) {
+            EndAction::Most { piece, on_tie, region } => {
+                let count = |p: usize| match region {
+                    Some(region) => super::sow::pieces_in_region(game, pos, piece, region, p),
+                    None => count(game, pos, p as Player, piece),
+                };
+                match super::outcome::sole_leader(game.players.len(), count) {
                     Some(p) => return Some(OutcomeCode::win(p, reason)),
                     None if on_tie == TieResult::Draw => return Some(OutcomeCode::draw(reason)),
                     None => {}
@@ -933,7 +946,12 @@ fn repetition_ends(game: &Game, pos: &Position) -> bool {
 }
 
 fn repetition_check(game: &Game, pos: &mut Position, mover: Player) {
-    let Some(rule) = game.repetition else { return };
+    let Some(rule) = game.repetition else {
+        if game.reads_repeated {
+            pos.history.push(pos.hash);
+        }
+        return;
+    };
     let ends = repetition_ends(game, pos);
     pos.history.push(pos.hash);
     if ends {

@@ -110,6 +110,8 @@ impl<S: SiteSet> View<'_, S> {
                     }
                 }
             }
+            // Never countable (`compile::phase`): drawn from the list.
+            MoveRule::Sow { .. } => return (count, None),
             MoveRule::Move { piece, neutral, guard, path, .. } => {
                 let [MoveOp::Step { to, reach, back, heading: Heading::Any, even, has_next, .. }] = &path[..] else {
                     return (count, None);

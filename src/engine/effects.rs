@@ -11,7 +11,8 @@ use crate::game::Game;
 use crate::game::rules::{Effect, EndAction, Player};
 use crate::with_width;
 
-/// Runs `effects` in order for `mover`. A `next` effect sets `next`; an
+/// Runs `effects` in order for `mover`. A `next` effect sets `next`, a
+/// `turn stays|passes` effect `turn`; an
 /// effect that ends the game sets the outcome and stops the rest. Returns
 /// false when the game ended.
 pub(crate) fn run_effects(
@@ -20,13 +21,14 @@ pub(crate) fn run_effects(
     effects: &[Effect],
     mover: Player,
     next: &mut Option<(usize, bool)>,
+    turn: &mut Option<bool>,
 ) -> bool {
     for effect in effects {
         match effect {
             Effect::Update(update) => update_counter(game, pos, update, mover),
             Effect::If { when, then, otherwise } => {
                 let branch = if test_game(game, pos, when, mover) { then } else { otherwise };
-                if !run_effects(game, pos, branch, mover, next) {
+                if !run_effects(game, pos, branch, mover, next, turn) {
                     return false;
                 }
             }
@@ -67,6 +69,10 @@ pub(crate) fn run_effects(
                 return false;
             }
             Effect::Next { phase, pass_turn } => *next = Some((*phase, *pass_turn)),
+            Effect::Gather { from, into, unless } => {
+                super::sow::gather(game, pos, from, into, unless.as_deref(), mover)
+            }
+            Effect::Turn(stays) => *turn = Some(*stays),
         }
     }
     true

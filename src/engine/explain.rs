@@ -152,6 +152,7 @@ impl State {
         };
         match move_rule {
             MoveRule::Place { piece, .. } => asked.from.is_none() && asked.piece.is_none_or(|p| p == *piece),
+            MoveRule::Sow { piece, neutral, .. } => piece_fits(*piece, *neutral),
             MoveRule::Move { piece, neutral, guard, .. } => {
                 // A rule written once for each player (its directions differ)
                 // belongs to its player alone.
@@ -195,7 +196,7 @@ impl State {
             return Why::NoneInHand;
         }
         let forbids = match move_rule {
-            MoveRule::Move { forbid, .. } => forbid.len(),
+            MoveRule::Move { forbid, .. } | MoveRule::Sow { forbid, .. } => forbid.len(),
             _ => 0,
         };
         if matches!(move_rule, MoveRule::Together { .. }) && self.rule_makes(rule, asked) {

@@ -21,6 +21,7 @@ mod outflank;
 mod pattern;
 pub mod repetition;
 mod scratch;
+mod sow;
 mod stack;
 pub mod state;
 pub mod threat;

@@ -44,6 +44,16 @@ impl State {
 impl<S: SiteSet> View<'_, S> {
     /// Calls `emit` with each legal move of `player` until it returns false.
     pub(crate) fn generate(&self, player: Player, emit: &mut impl FnMut(Move) -> bool) {
+        let must_leave = &self.game.phases[self.pos.phase as usize].must_leave;
+        if self.legal && !must_leave.is_empty() {
+            let mut leaving = |mv: Move| !super::sow::leaves(self.game, self.pos, &mv, must_leave) || emit(mv);
+            return self.generate_checked(player, &mut leaving);
+        }
+        self.generate_checked(player, emit)
+    }
+
+    /// `generate` past the `must leave` rules: the repetition ban, the royal test.
+    fn generate_checked(&self, player: Player, emit: &mut impl FnMut(Move) -> bool) {
         if self.legal && self.game.repetition == Some(Repetition::Forbidden) {
             if self.game.repetition_unless.is_some() {
                 return super::repetition::generate_with_exception(self, player, emit);
@@ -142,6 +152,7 @@ impl<S: SiteSet> View<'_, S> {
                 true
             }
             MoveRule::Move { .. } => self.generate_moves_of(rule, move_rule, phase, player, emit),
+            MoveRule::Sow { .. } => self.generate_sowing(rule, move_rule, player, emit),
             MoveRule::Together { parts } => self.generate_together(rule, parts, phase, player, emit),
         }
     }

@@ -208,7 +208,7 @@ impl State {
         }
         self.pos.hash = self.compute_hash();
         self.pos.history.clear();
-        if game.repetition.is_some() {
+        if game.keeps_history() {
             self.pos.history.push(self.pos.hash);
         }
         let players = game.players.len() as Player;

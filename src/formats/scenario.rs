@@ -472,13 +472,13 @@ fn cheap_perft(state: &State) -> Vec<u64> {
     counts
 }
 
-/// A site's pieces, bottom to top, as "owner type".
+/// A site's pieces, bottom to top, as "owner type" (a heap as "owner N type").
 fn pieces_at(game: &Game, state: &State, at: Site) -> Vec<String> {
     let code = state.cell(at);
     match game.stacks {
         Some(_) => state.position().stack(at).iter().map(|&c| game.describe_code(c)).collect(),
         None if code == 0 => Vec::new(),
-        None => vec![game.describe_code(code)],
+        None => vec![game.describe_pieces(code, state.position().pieces_on(at))],
     }
 }
 

@@ -29,6 +29,9 @@ pub struct Game {
     /// Some end rule reads `blocked`: random playouts learn it from the
     /// next move drawn rather than by a search (`State::apply_deferring`).
     pub end_reads_blocked: bool,
+    /// Some condition reads `repeated`: positions keep their history, as
+    /// with a repetition rule.
+    pub reads_repeated: bool,
     pub repetition: Option<Repetition>,
     /// The reason the `repetition` item gives, if it gives one.
     pub repetition_reason: Option<String>,
@@ -64,6 +67,11 @@ pub struct Game {
 }
 
 impl Game {
+    /// Whether positions keep the hashes of the positions before them.
+    pub fn keeps_history(&self) -> bool {
+        self.repetition.is_some() || self.reads_repeated
+    }
+
     pub fn owner_count(&self) -> usize {
         self.players.len() + 1
     }

@@ -384,6 +384,20 @@ pub enum MoveRule {
         /// `then …`: a follow-up after the move.
         then: Option<Box<FollowUp>>,
     },
+    /// `move [neutral] TYPE { sow TRACK [skipping …] }`: the whole heap of
+    /// a site holding pieces of the type, one piece on each next site of the
+    /// mover's path of the track (a loop), passing the sites of `skip` and,
+    /// with `skip_start`, the start (see `engine::sow`). The move's `to` is
+    /// the last site sown.
+    Sow {
+        piece: PieceType,
+        neutral: bool,
+        guard: Option<GameTest>,
+        track: usize,
+        skip: Option<SiteFilter>,
+        skip_start: bool,
+        forbid: Vec<MoveTest>,
+    },
     /// `action NAME [when CONDITION] { EFFECTS }`: a move with no piece,
     /// written as its name.
     Action { name: String, guard: Option<GameTest>, effects: Vec<Effect> },
@@ -472,6 +486,31 @@ pub enum Effect {
     Next {
         phase: usize,
         pass_turn: bool,
+    },
+    /// Every piece on the sites `from` names moves onto the one site of
+    /// `into` (seen from the mover); with `unless`, nothing moves when the
+    /// sites passing it would then hold no piece (see `engine::sow`).
+    Gather {
+        from: Box<GatherFrom>,
+        into: Box<SiteFilter>,
+        unless: Option<Box<SiteFilter>>,
+    },
+    /// `turn stays` (true) or `turn passes` for this move, whatever the
+    /// phase says.
+    Turn(bool),
+}
+
+/// The sites a `gather` empties.
+#[derive(Clone, Debug)]
+pub enum GatherFrom {
+    Sites(SiteFilter),
+    /// The last move's end (or start, `last_to` false), then the sites
+    /// before it on the mover's path of track number `track`, while each
+    /// passes the filter.
+    Run {
+        last_to: bool,
+        track: usize,
+        cond: SiteFilter,
     },
 }
 
@@ -601,12 +640,24 @@ pub enum GameTest {
         op: CompareOp,
         right: Quantity,
     },
+    /// The position has been reached before in the game (`repeated`).
+    Repeated,
     Not(Box<GameTest>),
     And(Vec<GameTest>),
     Or(Vec<GameTest>),
 }
 
 impl GameTest {
+    /// Whether the test reads `repeated` (the game then keeps its history).
+    pub fn reads_repeated(&self) -> bool {
+        match self {
+            GameTest::Repeated => true,
+            GameTest::Not(inner) => inner.reads_repeated(),
+            GameTest::And(parts) | GameTest::Or(parts) => parts.iter().any(GameTest::reads_repeated),
+            _ => false,
+        }
+    }
+
     /// Whether the test reads `blocked` (the player to move has no move).
     pub fn reads_blocked(&self) -> bool {
         match self {
@@ -709,6 +760,9 @@ pub struct PhaseDef {
     pub must_capture: bool,
     /// `must capture most`: only the moves taking the most pieces.
     pub capture_most: bool,
+    /// `must leave CONDITION`: only the moves after which every one of
+    /// these holds, seen from the mover, are legal.
+    pub must_leave: Vec<GameTest>,
     /// `chains differ by captures`: chain moves are one per start, end and
     /// set of pieces taken (each chain says so too, `Chain::by_captures`).
     pub chains_by_captures: bool,
@@ -831,10 +885,13 @@ pub enum EndAction {
     Wins(Who),
     Loses(Who),
     Draw,
-    /// The player with the most pieces (of a type, or all) wins.
+    /// The player with the most pieces (of a type, or all) wins. With a
+    /// (per-player) region, the pieces of the type, whoever owns them, on
+    /// each player's sites of it.
     Most {
         piece: Option<PieceType>,
         on_tie: TieResult,
+        region: Option<usize>,
     },
 }
 

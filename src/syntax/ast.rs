@@ -298,6 +298,8 @@ pub enum PhaseRule {
     Place { neutral: bool, piece: Name, on: SiteCond, guard: Option<GameCond>, effects: Vec<Statement>, span: Span },
     /// `must capture`: when a capture is possible, only captures are legal.
     MustCapture { most: bool, span: Span },
+    /// `must leave CONDITION`: only moves after which it holds are legal.
+    MustLeave { cond: GameCond, span: Span },
     /// `chains differ by path|captures`: how two chain moves are told apart.
     ChainsDiffer { by_captures: bool, span: Span },
     /// `together { MOVE MOVE }`: one move of two different pieces.
@@ -369,6 +371,29 @@ pub enum Effect {
         phase: Name,
         pass_turn: bool,
     },
+    /// `gather SITES into SITE [unless it empties SITES]`.
+    Gather {
+        source: GatherSource,
+        into: SiteCond,
+        unless: Option<SiteCond>,
+        span: Span,
+    },
+    /// `turn stays` or `turn passes`, for this move only.
+    Turn {
+        stays: bool,
+        span: Span,
+    },
+}
+
+/// The sites a `gather` empties.
+#[derive(Clone, Debug)]
+pub enum GatherSource {
+    /// Every site meeting the condition.
+    Sites(SiteCond),
+    /// `from last_to back along TRACK while CONDITION`: the site the last
+    /// move ended on (or left), then the sites before it on the mover's path
+    /// of the track, as long as each meets the condition.
+    Run { last_to: bool, track: Name, cond: SiteCond, span: Span },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -406,6 +431,12 @@ pub enum BlockedActionDecl {
 /// One statement of a move program.
 #[derive(Clone, Debug)]
 pub enum Statement {
+    /// `sow TRACK [skipping CONDITION]`.
+    Sow {
+        track: Name,
+        skipping: Option<SiteCond>,
+        span: Span,
+    },
     If {
         option: Name,
         then: Vec<Statement>,
@@ -647,6 +678,8 @@ pub enum GameCond {
     },
     /// `blocked`: the player to move has no legal move.
     Blocked(Span),
+    /// `repeated`: the position just reached was reached before.
+    Repeated(Span),
     /// `all blocked`: no player has a legal move.
     AllBlocked(Span),
     /// `all passed`: every player in a row has just passed.
@@ -807,6 +840,8 @@ pub enum EndResult {
     /// `most man wins, equal draws`: compare counts of a piece type (or `pieces`) by owner.
     Most {
         piece: Name,
+        /// `in REGION`: counted on each player's sites of a per-player region.
+        region: Option<Name>,
         on_tie: TieResult,
     },
 }

@@ -114,7 +114,7 @@ struct Word {
 }
 
 /// Rules matched as one token: their text is written as it is.
-const ATOMIC: [Rule; 44] = [
+const ATOMIC: [Rule; 52] = [
     Rule::keyword,
     Rule::ident,
     Rule::int,
@@ -159,6 +159,14 @@ const ATOMIC: [Rule; 44] = [
     Rule::and_kw,
     Rule::or_kw,
     Rule::not_kw,
+    Rule::leave_kw,
+    Rule::gather_kw,
+    Rule::into_kw,
+    Rule::run_start,
+    Rule::back_kw,
+    Rule::while_kw,
+    Rule::sow_kw,
+    Rule::repeated_kw,
 ];
 
 /// Rules whose own `{ … }` holds entries, one a line.

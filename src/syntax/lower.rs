@@ -367,6 +367,10 @@ impl Lowerer {
                 PhaseRule::Place { neutral, piece, on, guard, effects, span }
             }
             Rule::must_capture => PhaseRule::MustCapture { most: text.ends_with("most"), span },
+            Rule::must_leave => {
+                let _leave = next();
+                PhaseRule::MustLeave { cond: self.game_cond(next()), span }
+            }
             Rule::chains_differ => PhaseRule::ChainsDiffer { by_captures: text.ends_with("captures"), span },
             Rule::together_rule => PhaseRule::Together { parts: inner.map(|r| self.phase_rule(r)).collect(), span },
             Rule::after_block => {
@@ -568,6 +572,27 @@ impl Lowerer {
                 let reason = inner.next().map(|r| self.string(r));
                 Effect::End { result, reason, span }
             }
+            Rule::effect_gather => {
+                let _gather = next();
+                let first = next();
+                let source = if first.as_rule() == Rule::gather_run {
+                    let run_span = self.span(&first);
+                    let mut parts = first.into_inner();
+                    let last_to = parts.next().expect("start").as_str() == "last_to";
+                    let _back = parts.next();
+                    let track = self.name(parts.next().expect("track"));
+                    let _while = parts.next();
+                    let cond = self.site_cond(parts.next().expect("condition"));
+                    GatherSource::Run { last_to, track, cond, span: run_span }
+                } else {
+                    GatherSource::Sites(self.site_cond(first))
+                };
+                let _into = next();
+                let into = self.site_cond(next());
+                let unless = inner.next().map(|u| self.site_cond(u.into_inner().next().expect("condition")));
+                Effect::Gather { source, into, unless, span }
+            }
+            Rule::turn_rule => Effect::Turn { stays: next().as_str() == "stays", span },
             _ => {
                 let phase = self.name(next());
                 Effect::Next { phase, pass_turn: inner.next().is_some() }
@@ -668,6 +693,12 @@ impl Lowerer {
         let mut inner = pair.into_inner();
         let mut next = || inner.next().expect("grammar guarantees this child");
         match rule {
+            Rule::sow_stmt => {
+                let _sow = next();
+                let track = self.name(next());
+                let skipping = inner.next().map(|s| self.site_cond(s.into_inner().next().expect("condition")));
+                Statement::Sow { track, skipping, span }
+            }
             Rule::if_stmt => {
                 let option = self.name(next());
                 let then = self.block(next());
@@ -962,6 +993,7 @@ impl Lowerer {
             Rule::game_cond => self.game_cond(first),
             Rule::hands_empty => GameCond::HandsEmpty(first_span),
             Rule::blocked_kw => GameCond::Blocked(first_span),
+            Rule::repeated_kw => GameCond::Repeated(first_span),
             Rule::all_blocked => GameCond::AllBlocked(first_span),
             Rule::all_passed => GameCond::AllPassed(first_span),
             Rule::threatened => {
@@ -1134,11 +1166,16 @@ impl Lowerer {
             _ => {
                 let mut inner = r.into_inner();
                 let piece = self.name(inner.next().expect("piece"));
-                let on_tie = match inner.next() {
-                    Some(t) if t.as_str() == "continues" => TieResult::Continue,
-                    _ => TieResult::Draw,
-                };
-                EndResult::Most { piece, on_tie }
+                let mut region = None;
+                let mut on_tie = TieResult::Draw;
+                for part in inner {
+                    match part.as_rule() {
+                        Rule::ident => region = Some(self.name(part)),
+                        _ if part.as_str() == "continues" => on_tie = TieResult::Continue,
+                        _ => {}
+                    }
+                }
+                EndResult::Most { piece, region, on_tie }
             }
         }
     }

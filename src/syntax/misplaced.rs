@@ -7,10 +7,10 @@
 /// What the parser expected where a move statement may start: one entry
 /// for every statement (see `parser::rule_words`).
 pub(super) const MOVE_STATEMENT: &str =
-    "a move statement (`step`, `slide`, `hop`, `leap`, `fly`, `capture`, `flip`, `forbid`, `if`, `then`) or `}`";
+    "a move statement (`step`, `slide`, `hop`, `leap`, `fly`, `sow`, `capture`, `flip`, `forbid`, `if`, `then`) or `}`";
 
 /// Entries of pest's list that only start one of the statements above.
-const STATEMENT_STARTS: [&str; 3] = ["`leap (A, B)`", "`may` or `must`", "`then`"];
+const STATEMENT_STARTS: [&str; 4] = ["`leap (A, B)`", "`may` or `must`", "`then`", "`sow`"];
 
 /// Words that go on some movements only: the movements, and where the word goes.
 const MODIFIERS: [(&str, &[&str], &str); 6] = [
@@ -31,7 +31,7 @@ const MODIFIERS: [(&str, &[&str], &str); 6] = [
 ];
 
 /// How each movement is written, from its first word.
-const MOVEMENTS: [(&str, &str); 5] = [
+const MOVEMENTS: [(&str, &str); 6] = [
     ("step", "step DIRECTIONS [keep] [to CONDITION]"),
     (
         "slide",
@@ -40,13 +40,15 @@ const MOVEMENTS: [(&str, &str); 5] = [
     ("hop", "hop DIRECTIONS over CONDITION [to CONDITION] [again [or stop] [until CONDITION]]"),
     ("leap", "leap (A, B) [to CONDITION]"),
     ("fly", "fly [to CONDITION]"),
+    ("sow", "sow TRACK [skipping CONDITION]"),
 ];
 
 /// The first words of the statements of a move program, and of the items
 /// and rules around one: a statement being written starts at the last of
 /// these before the error.
-const STATEMENT_WORDS: [&str; 14] = [
-    "step", "slide", "hop", "leap", "fly", "capture", "flip", "forbid", "if", "else", "then", "place", "move", "remove",
+const STATEMENT_WORDS: [&str; 15] = [
+    "step", "slide", "hop", "leap", "fly", "sow", "capture", "flip", "forbid", "if", "else", "then", "place", "move",
+    "remove",
 ];
 
 /// What the parser expected where a placement's effect may start, in

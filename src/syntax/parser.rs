@@ -595,10 +595,11 @@ fn rule_words(rule: Rule) -> Option<&'static str> {
         | Rule::action_rule
         | Rule::together_rule
         | Rule::must_capture
+        | Rule::must_leave
         | Rule::chains_differ
         | Rule::after_block
         | Rule::phase_if => {
-            "a phase rule (place, move, together, may add, action, must capture, chains differ, turn, next, after, when blocked, promote, along, if) or `}`"
+            "a phase rule (place, move, together, may add, action, must capture, must leave, chains differ, turn, next, after, when blocked, promote, along, if) or `}`"
         }
         Rule::track_path => "a path of sites such as `a1 - a2 - a3`",
         Rule::phase_block => "`{` and phase rules",
@@ -620,6 +621,7 @@ fn rule_words(rule: Rule) -> Option<&'static str> {
         Rule::update_op => "`+=`, `-=` or `=`",
         Rule::blocked_action => "`skip`, `lose` or `draw`",
         Rule::if_stmt
+        | Rule::sow_stmt
         | Rule::step_stmt
         | Rule::slide_stmt
         | Rule::hop_stmt
@@ -674,9 +676,25 @@ fn rule_words(rule: Rule) -> Option<&'static str> {
         Rule::groups_count => "`groups(WHO)` or `groups(WHO, DIRECTIONS)`",
         Rule::captured_kw => "`captured`",
         Rule::effect_block => "`{` and effects",
-        Rule::effect_if | Rule::effect_remove | Rule::effect_place | Rule::effect_end | Rule::action_next => {
-            "an effect (a counter update, `if`, `remove`, `place … on every`, `next`, `mover wins`) or `}`"
+        Rule::effect_if
+        | Rule::effect_remove
+        | Rule::effect_place
+        | Rule::effect_gather
+        | Rule::effect_end
+        | Rule::action_next => {
+            "an effect (a counter update, `if`, `remove`, `place … on every`, `gather`, `next`, `turn stays`, `mover wins`) or `}`"
         }
+        Rule::gather_kw => "`gather`",
+        Rule::into_kw => "`into` and the site the pieces go to",
+        Rule::gather_run => "`from last_to back along TRACK while CONDITION`",
+        Rule::run_start => "`last_to` or `last_from`",
+        Rule::back_kw => "`back`",
+        Rule::while_kw => "`while` and a site condition",
+        Rule::gather_unless => "`unless it empties` and a site condition",
+        Rule::leave_kw => "`leave` and a game condition",
+        Rule::sow_kw => "`sow`",
+        Rule::sow_skipping => "`skipping` and a site condition",
+        Rule::repeated_kw => "`repeated`",
         Rule::die_distance => "`by` and a die",
         Rule::pattern_touching => "`touching` and a site condition",
         Rule::found_runs => "`found(PATTERN)`",

@@ -240,6 +240,7 @@ pub(super) fn lower_cond<S: SiteSet>(game: &Game, test: &GameTest) -> Option<Con
         | GameTest::AllPassed
         | GameTest::Threatened { .. }
         | GameTest::Found(_)
+        | GameTest::Repeated
         | GameTest::Connected { .. } => return None,
     })
 }

@@ -24,6 +24,11 @@ impl<S: SiteSet> Kernel<S> {
             && game.repetition.is_none()
             && !game.tracks_unmoved
             && !game.end_reads_blocked
+            && !game.reads_repeated
+            && !game
+                .end_rules
+                .iter()
+                .any(|r| matches!(r.action, crate::game::rules::EndAction::Most { region: Some(_), .. }))
             && game.board.site_count() < S::CAPACITY
             && game.board.site_count() <= super::MAX_CELLS
             && game.pieces.len() * (game.players.len() + 1) < super::MAX_CODES
@@ -77,6 +82,7 @@ fn lower_phase<S: SiteSet>(game: &Game, phase: &PhaseDef) -> Option<Phase<S>> {
         && !phase.together
         && !phase.dedupe
         && !phase.must_capture
+        && phase.must_leave.is_empty()
         && !phase.capture_most
         && phase.promotions.is_empty()
         && phase.additions.is_empty()

@@ -753,7 +753,9 @@ impl<S: SiteSet> Kernel<S> {
             EndAction::Wins(who) => Some(OutcomeCode::win(self.resolve(*who, mover), reason)),
             EndAction::Loses(who) => Some(OutcomeCode::loss_among(self.players, self.resolve(*who, mover), reason)),
             EndAction::Draw => Some(OutcomeCode::draw(reason)),
-            EndAction::Most { piece, on_tie } => {
+            // Regions are never lowered (`Kernel::for_game`).
+            EndAction::Most { region: Some(_), .. } => None,
+            EndAction::Most { piece, on_tie, .. } => {
                 let count = |p: usize| match piece {
                     Some(t) => kpos.sets[self.code(p as Player, *t)].len(),
                     None => kpos.owned[p].len(),
