@@ -257,6 +257,7 @@ class SowingGame:
                 f"the players' seeds at the end differ: Orrery {spec.orrery_totals(self.orrery.now)}, OpenSpiel {totals}",
             )
         outcome = self.orrery.now["outcome"]
+        self.reason = outcome["reason"]
         ours = "a draw" if outcome["draw"] else f"{outcome['winner']} wins"
         theirs = spec.outcome_text(self.state.returns())
         if ours != theirs:
@@ -499,6 +500,7 @@ class BackgammonGame:
             )
         self.compare_position()
         outcome = self.orrery.now["outcome"]
+        self.reason = outcome["reason"]
         ours = "a draw" if outcome["draw"] else f"{outcome['winner']} wins"
         theirs = self.spec.outcome_text(self.state.returns())
         if ours != theirs:
@@ -542,7 +544,7 @@ def main():
             continue
         start = time.time()
         plies = positions = walked = 0
-        diverged, notes = [], {}
+        diverged, notes, reasons = [], {}, {}
         for seed in range(args.seed, args.seed + args.games):
             game = Game(spec, args.orrery, seed)
             try:
@@ -567,6 +569,8 @@ def main():
             finally:
                 game.orrery.close()
             plies += game.plies
+            if getattr(game, "reason", None):
+                reasons[game.reason] = reasons.get(game.reason, 0) + 1
             positions += game.positions
             walked += getattr(game, "turn_plies", 0)
         seconds = time.time() - start
@@ -575,6 +579,8 @@ def main():
             f"{'ok' if not diverged else 'DIVERGES':8} {spec.label:11} {args.games} games, {plies} plies compared, "
             f"{positions} positions compared{extra}, {len(diverged)} divergent ({seconds:.1f}s)"
         )
+        if reasons:
+            print("         ends agreed on: " + "; ".join(f"{n} x {r}" for r, n in sorted(reasons.items())))
         for note, count in sorted(notes.items()):
             print(f"         {count} game(s) stopped at a documented difference: {note}")
         kinds = {}
