@@ -78,11 +78,60 @@ fn moves_takes_the_games_options() {
 }
 
 #[test]
+fn moves_gives_the_position_hands_counters_and_dice() {
+    // Tic-tac-toe: x holds 5 marks and o 4 (games/tic_tac_toe.rules); x's
+    // a1 leaves x 4 and puts `x mark` on a1, as a position file writes it.
+    let ttt = lines(&moves(&["games/tic_tac_toe.rules"], "a1\n"));
+    assert_eq!(ttt[0]["position"], serde_json::json!({}));
+    assert_eq!(ttt[0]["hands"], serde_json::json!({"x": {"mark": 5}, "o": {"mark": 4}}));
+    assert_eq!(ttt[1]["position"], serde_json::json!({"a1": "x mark"}));
+    assert_eq!(ttt[1]["hands"], serde_json::json!({"x": {"mark": 4}, "o": {"mark": 4}}));
+    assert_eq!(ttt[1]["counters"], serde_json::json!({}));
+    assert_eq!(ttt[1]["dice"], serde_json::json!([]), "a game without dice");
+    // Pig: the die shows 0 before the first throw; a throw of 3 adds 3 to
+    // the turn's total (tests/games/pig.rules), the scores stay 0.
+    let pig = lines(&moves(&["tests/games/pig.rules"], "3\n"));
+    assert_eq!(pig[0]["player"], "chance");
+    assert_eq!(pig[0]["dice"], serde_json::json!([0]));
+    assert_eq!(pig[1]["dice"], serde_json::json!([3]));
+    assert_eq!(pig[1]["counters"], serde_json::json!({"score_first": 0, "score_second": 0, "turn": 3}));
+}
+
+#[test]
+fn moves_takes_back_moves_with_undo() {
+    let out = moves(&["games/tic_tac_toe.rules"], "a1\nb2\nundo\nundo\nundo\nc3\n");
+    assert_eq!(out.status.code(), Some(1), "an undo with nothing to take back makes the exit status 1");
+    let lines = lines(&out);
+    assert_eq!(lines.len(), 7);
+    // The first undo is back after a1: o to move, b2 free again.
+    assert_eq!(lines[3]["ply"], 1);
+    assert_eq!(lines[3]["player"], "o");
+    assert_eq!(lines[3], lines[1], "the same answer as after a1");
+    // The second is back at the start; the third has nothing to take back.
+    assert_eq!(lines[4], lines[0]);
+    assert_eq!(lines[5]["move"], "undo");
+    assert_eq!(lines[5]["ply"], 0);
+    assert!(lines[5]["error"].as_str().unwrap().contains("no move to take back"), "{}", lines[5]);
+    // Play goes on from the start.
+    assert_eq!(lines[6]["position"], serde_json::json!({"c3": "x mark"}));
+}
+
+#[test]
 fn moves_refuses_a_missing_rule_file() {
     let out = moves(&["games/no_such_game.rules"], "");
     assert_eq!(out.status.code(), Some(1));
     assert!(out.stdout.is_empty());
     assert!(String::from_utf8_lossy(&out.stderr).contains("no_such_game.rules"));
+}
+
+/// Whether `python3 -c 'import pyspiel'` works.
+fn has_pyspiel() -> bool {
+    Command::new("python3")
+        .args(["-c", "import pyspiel"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success())
 }
 
 /// A few random games of each bundled game that OpenSpiel also has, with
@@ -91,13 +140,7 @@ fn moves_refuses_a_missing_rule_file() {
 /// defects being fixed are printed but do not fail it.
 #[test]
 fn openspiel_agrees_with_the_bundled_games() {
-    let has_pyspiel = Command::new("python3")
-        .args(["-c", "import pyspiel"])
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .is_ok_and(|s| s.success());
-    if !has_pyspiel {
+    if !has_pyspiel() {
         let _ = writeln!(
             std::io::stderr(),
             "openspiel: skipped: python3 with pyspiel not available (python3 -m pip install open-spiel)"
@@ -111,4 +154,36 @@ fn openspiel_agrees_with_the_bundled_games() {
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{stdout}\n{}", String::from_utf8_lossy(&out.stderr));
     assert!(stdout.contains("plies compared"), "{stdout}");
+}
+
+/// A few random games of Kalah, Oware and Backgammon, the games of counted
+/// pieces OpenSpiel also has (`mancala`, `oware`, `backgammon`), with the
+/// player to move, the legal moves (in backgammon every position a whole
+/// turn can reach), the position and the outcome compared
+/// (tools/openspiel/crosscheck_counts.py). A game whose rule file is not
+/// there yet is skipped with a message.
+#[test]
+fn openspiel_agrees_with_the_games_of_counted_pieces() {
+    if !has_pyspiel() {
+        let _ = writeln!(std::io::stderr(), "openspiel: counted pieces skipped: python3 with pyspiel not available");
+        return;
+    }
+    let games = ["kalah", "oware", "backgammon"];
+    let present: Vec<&str> =
+        games.into_iter().filter(|g| std::path::Path::new(&format!("games/{g}.rules")).exists()).collect();
+    for missing in games.iter().filter(|g| !present.contains(g)) {
+        let _ = writeln!(std::io::stderr(), "openspiel: {missing} skipped: games/{missing}.rules is not there");
+    }
+    if present.is_empty() {
+        return;
+    }
+    let mut args =
+        vec!["tools/openspiel/crosscheck_counts.py", "--games", "3", "--orrery", env!("CARGO_BIN_EXE_orrery")];
+    for game in &present {
+        args.extend(["--only", game]);
+    }
+    let out = Command::new("python3").args(&args).output().expect("python3 runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}\n{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(stdout.matches("plies compared").count(), present.len(), "{stdout}");
 }
