@@ -181,8 +181,9 @@ class Oware(Sowing):
         return [scores[0] + sum(houses[:6]), scores[1] + sum(houses[6:])]
 
 
-class SowingGame:
-    """One seeded random game of a `Sowing` spec in both engines."""
+class PairedGame:
+    """One seeded random game in both engines: OpenSpiel's state, Orrery's
+    line interface, and the moves played so far."""
 
     def __init__(self, spec, binary, seed):
         self.spec, self.seed = spec, seed
@@ -190,8 +191,12 @@ class SowingGame:
         self.state = pyspiel.load_game(spec.os_game, dict(spec.os_params)).new_initial_state()
         self.orrery = Engine(binary, spec.rules, spec.options)
         self.history, self.actions = [], []
-        self.plies = 0
-        self.positions = 0
+        self.plies = 0  # plies or decisions compared
+        self.positions = 0  # positions compared
+
+
+class SowingGame(PairedGame):
+    """One seeded random game of a `Sowing` spec in both engines."""
 
     def compare_position(self):
         ours, theirs = self.spec.orrery_position(self.orrery.now), self.spec.os_position(self.state)
@@ -322,18 +327,13 @@ def describe(key):
     return " ".join(f"{site}:{owner[0]}{n}" for site, owner, n in key if n)
 
 
-class BackgammonGame:
+class BackgammonGame(PairedGame):
     """One seeded random game of backgammon in both engines, compared turn
-    by turn: the throws, then every position a whole turn can reach."""
+    by turn: the throws, then every position a whole turn can reach; its
+    counts are decisions (throws and whole turns) and reachable positions."""
 
     def __init__(self, spec, binary, seed):
-        self.spec, self.seed = spec, seed
-        self.rng = random.Random(f"{seed}:{spec.label}")
-        self.state = pyspiel.load_game(spec.os_game, dict(spec.os_params)).new_initial_state()
-        self.orrery = Engine(binary, spec.rules, spec.options)
-        self.history, self.actions = [], []
-        self.plies = 0  # decisions compared (throws and whole turns)
-        self.positions = 0  # positions compared (reachable ones counted one by one)
+        super().__init__(spec, binary, seed)
         self.turn_plies = 0  # Orrery plies walked to list the reachable positions
 
     def compare_position(self):
