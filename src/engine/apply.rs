@@ -269,6 +269,7 @@ pub(crate) fn play_move(game: &Game, pos: &mut Position, mv: &Move) -> (u32, boo
         }
         MoveRule::Group { .. } => captured += super::group::play_group(game, pos, mv),
         MoveRule::Action { .. } => {}
+        MoveRule::Advance(advance) => captured += super::race::play_advance(game, pos, advance, mv),
         MoveRule::Move { effects, keeps_dir, .. } => {
             // A chain's path is found in the position before the move (a
             // trail, replayed as it is, needs none).
@@ -420,6 +421,7 @@ fn throw_dice(game: &Game, pos: &mut Position, outcome: u8) {
         pos.hash ^= game.zobrist.die(die, pos.dice[die]) ^ game.zobrist.die(die, value);
         pos.dice[die] = value;
     }
+    super::race::refill(game, pos);
 }
 
 /// Captures the piece on `site`: it leaves the board, into its owner's hand

@@ -148,7 +148,7 @@ impl<S: SiteSet> View<'_, S> {
                     }
                 }
             }
-            MoveRule::Group { .. } | MoveRule::Together { .. } => {}
+            MoveRule::Group { .. } | MoveRule::Together { .. } | MoveRule::Advance(_) => {}
         }
         (count, None)
     }

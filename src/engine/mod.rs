@@ -18,6 +18,7 @@ mod movegen;
 pub mod outcome;
 mod outflank;
 mod pattern;
+mod race;
 pub mod repetition;
 mod scratch;
 mod stack;

@@ -142,6 +142,7 @@ impl<S: SiteSet> View<'_, S> {
                 true
             }
             MoveRule::Move { .. } => self.generate_moves_of(rule, move_rule, phase, player, emit),
+            MoveRule::Advance(advance) => self.generate_advance(rule, advance, player, emit),
             MoveRule::Together { parts } => self.generate_together(rule, parts, phase, player, emit),
         }
     }

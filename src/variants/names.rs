@@ -15,6 +15,7 @@ pub fn implied(rule: &PhaseRule) -> String {
         PhaseRule::Move { piece, .. } => format!("move_{}", piece.node),
         PhaseRule::Together { .. } => "together".to_string(),
         PhaseRule::MustCapture { .. } => "must_capture".to_string(),
+        PhaseRule::MustUseDice { .. } => "must_use_dice".to_string(),
         PhaseRule::ChainsDiffer { .. } => "chains_differ".to_string(),
         PhaseRule::AfterEffects { .. } => "after_move".to_string(),
         PhaseRule::Group { power: Some(p), .. } => format!("group_{}", p.node),
