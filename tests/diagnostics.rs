@@ -188,6 +188,12 @@ broken![
     group_count_direction_the_board_lacks,
     site_count_out_of_range,
     counter_named_captured,
+    advance_with_a_capture,
+    from_hand_with_a_step,
+    bearing_off_from_hand,
+    advance_on_separate_paths,
+    advance_by_dice_without_dice,
+    must_use_dice_spending_none,
 ];
 
 /// The `.rules` files in a folder of the crate, sorted, as relative paths.

@@ -17,6 +17,7 @@ fn the_bundled_scenarios_hold() {
         "chess",
         "amazons",
         "international_draughts",
+        "backgammon",
     ] {
         let rules = format!("games/{game}.rules");
         let scenarios = scenarios_for(Path::new(&rules));

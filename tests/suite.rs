@@ -35,6 +35,7 @@ mod placement_guards;
 mod play;
 mod playout_invariants;
 mod properties;
+mod race;
 mod reliability;
 mod render;
 mod replays;
