@@ -70,6 +70,9 @@ macro_rules! broken {
 }
 
 broken![
+    counted_number_on_a_plain_type,
+    counted_reversible,
+    track_without_a_players_path,
     after_move_neutral_is_not_an_owner,
     bad_site_name,
     board_in_pieces,

@@ -11,6 +11,7 @@ mod chess;
 mod classic_games;
 mod cli;
 mod cli_new;
+mod counted;
 mod counts_groups;
 mod diagnostics;
 mod docs;

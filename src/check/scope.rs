@@ -137,7 +137,7 @@ impl<'a> Scope<'a> {
         let mut declared: std::collections::HashSet<(&str, &str)> = std::collections::HashSet::new();
         let mut again = |kind: &'static str, name: &'a Name| !declared.insert((kind, name.node.as_str()));
         let mut board_decl = None;
-        let mut per_player_counters: Vec<(&Name, i64)> = Vec::new();
+        let mut per_player_counters: Vec<(&Name, i64, bool)> = Vec::new();
         for item in &file.items {
             let keyword = item.node.keyword();
             if SINGLE_ITEMS.contains(&keyword) {
@@ -247,6 +247,7 @@ impl<'a> Scope<'a> {
                             royal: traits.iter().any(|t| t.node == PieceTrait::Royal),
                             returns: traits.iter().any(|t| t.node == PieceTrait::Returns),
                             remembers_moving: traits.iter().any(|t| t.node == PieceTrait::RemembersMoving),
+                            counted: traits.iter().any(|t| t.node == PieceTrait::Counted),
                             letter: letter.as_ref().map(|l| l.node.to_ascii_uppercase()),
                         };
                         scope.pieces.push((name, def));
@@ -270,7 +271,7 @@ impl<'a> Scope<'a> {
                         scope.options.push((name, OptionDef { name: name.node.clone(), default, is_bool, doc }));
                     }
                 }
-                Item::Counter { name, initial, per_player } => {
+                Item::Counter { name, initial, per_player, clock } => {
                     // Reported, and declared all the same: its uses are not unknown names.
                     if name.node == "captured" || (*per_player && (name.node == "hand" || name.node == "groups")) {
                         scope.reserved_number(name, "a counter");
@@ -282,9 +283,10 @@ impl<'a> Scope<'a> {
                         scope.duplicate("counter", name, first.span);
                     } else if *per_player {
                         // One counter a player, named after them, once the players are known.
-                        per_player_counters.push((name, initial.node));
+                        per_player_counters.push((name, initial.node, *clock));
                     } else {
-                        scope.counters.push((name, CounterDef { name: name.node.clone(), initial: initial.node }));
+                        let def = CounterDef { name: name.node.clone(), initial: initial.node, clock: *clock };
+                        scope.counters.push((name, def));
                     }
                 }
                 Item::Setup(entries) => scope.setup.extend(entries.iter()),
@@ -335,10 +337,10 @@ impl<'a> Scope<'a> {
             scope.board = crate::board::build_board(decl, span, &mut diagnostics);
             scope.diagnostics.borrow_mut().extend(diagnostics);
         }
-        for (name, initial) in per_player_counters {
+        for (name, initial, clock) in per_player_counters {
             scope.per_player.push(name.node.clone());
             for player in &scope.players {
-                let def = CounterDef { name: format!("{}_{}", name.node, player.node), initial };
+                let def = CounterDef { name: format!("{}_{}", name.node, player.node), initial, clock };
                 scope.counters.push((name, def));
             }
         }
@@ -384,8 +386,8 @@ impl<'a> Scope<'a> {
             }
         }
         for item in &file.items {
-            if let Item::Track { name, paths } = &item.node {
-                scope.declare_track(name, paths);
+            if let Item::Track { name, paths, players } = &item.node {
+                scope.declare_track(name, paths, players);
             }
         }
         for item in &file.items {
@@ -877,7 +879,7 @@ impl<'a> Scope<'a> {
         found
     }
 
-    fn declare_track(&mut self, name: &'a Name, paths: &[Vec<Name>]) {
+    fn declare_track(&mut self, name: &'a Name, paths: &[Vec<Name>], players: &[Name]) {
         if let Some((first, _)) = self.tracks.iter().find(|(t, _)| t.node == name.node) {
             self.duplicate("track", name, first.span);
             return;
@@ -906,7 +908,50 @@ impl<'a> Scope<'a> {
                 next.insert(b as usize, a);
             }
         }
-        self.tracks.push((name, TrackDef { name: name.node.clone(), next }));
+        let order = self.track_order(name, paths, players);
+        let looped = order.len() == 1 && order[0].len() > 2 && order[0].first() == order[0].last();
+        let order = match looped {
+            // A loop's last site is its first: going on from it starts again.
+            true => vec![order[0][..order[0].len() - 1].to_vec()],
+            false => order,
+        };
+        self.tracks.push((name, TrackDef { name: name.node.clone(), next, order, looped }));
+    }
+
+    /// A track's paths in order, one per player in turn order: the one path
+    /// of `track NAME = PATH`, or each player's of `track NAME { PLAYER: PATH … }`
+    /// (every player once, E0212). Several paths after `=` are segments with
+    /// no order (empty).
+    fn track_order(&self, name: &Name, paths: &[Vec<Name>], players: &[Name]) -> Vec<Vec<Site>> {
+        let sites = |path: &[Name]| path.iter().filter_map(|p| self.site(p)).collect::<Vec<Site>>();
+        if players.is_empty() {
+            return if paths.len() == 1 { vec![sites(&paths[0])] } else { Vec::new() };
+        }
+        let mut order = vec![Vec::new(); self.players.len()];
+        let mut given = vec![false; self.players.len()];
+        for (player, path) in players.iter().zip(paths) {
+            let Some(index) = self.player(player).map(usize::from) else { continue };
+            if given[index] {
+                self.error(
+                    Diagnostic::error("E0212", format!("track `{}` gives `{}` two paths", name.node, player.node))
+                        .with_label(player.span, "second path")
+                        .with_help("a per-player track has one path for each player"),
+                );
+            }
+            given[index] = true;
+            order[index] = sites(path);
+        }
+        if let Some(missing) = given.iter().position(|g| !g) {
+            self.error(
+                Diagnostic::error(
+                    "E0212",
+                    format!("track `{}` has no path for `{}`", name.node, self.players[missing].node),
+                )
+                .with_label(name.span, "a per-player track")
+                .with_help("give every player a path: `track race { white: a1 - a2  black: a2 - a1 }`"),
+            );
+        }
+        order
     }
 
     pub fn track(&self, name: &Name) -> Option<usize> {

@@ -153,6 +153,17 @@ fn fold(scope: &Scope, cond: &SiteCond, sites: usize) -> Option<Folded> {
             let steps = if *along || matches!(quant, RayQuant::Count(..)) { Vec::new() } else { dirs };
             Some(Folded::Varies(SiteTest::Ray { quant: *quant, back, steps, test: Box::new(test) }))
         }
+        SiteCond::Pieces(op, n, _) => {
+            if !(0..=u16::MAX as i64).contains(&n.node) {
+                scope.error(
+                    Diagnostic::error("E0310", "`pieces` compares the pieces on a site with 0 to 65,535")
+                        .with_label(n.span, format!("{} pieces", n.node))
+                        .with_help("a site holds at most 65,535 pieces of a counted type"),
+                );
+                return None;
+            }
+            Some(Folded::Varies(SiteTest::Pieces(*op, n.node as u32)))
+        }
         SiteCond::Transpose(inner, span) => {
             let inner = fold(scope, inner, sites)?;
             let board = scope.board.as_ref()?;

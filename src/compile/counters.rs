@@ -69,6 +69,7 @@ pub(super) fn quantity(scope: &Scope, operand: &Operand) -> Option<Quantity> {
         Operand::Measure(Measure::Size, name) => scope.pattern(name).map(Quantity::Size),
         Operand::Measure(Measure::Longest, name) => scope.pattern(name).map(Quantity::Longest),
         Operand::Sites(cond, _) => super::conditions::site_filter(scope, cond).map(|f| Quantity::Sites(Box::new(f))),
+        Operand::Pieces(cond, _) => super::conditions::site_filter(scope, cond).map(|f| Quantity::Pieces(Box::new(f))),
         Operand::Plies(_) => Some(Quantity::Plies),
         Operand::Captured(_) => Some(Quantity::Captured),
         Operand::Hand { who, piece, .. } => {

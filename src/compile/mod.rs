@@ -23,7 +23,7 @@ use crate::game::Game;
 use crate::game::rules::*;
 use crate::game::zobrist::Zobrist;
 use crate::syntax::ast::{EndResult, RepetitionRule, SetupEntry};
-use crate::syntax::span::Span;
+use crate::syntax::span::{Span, Spanned};
 use conditions::{game_test, resolve_who};
 pub use load::LoadError;
 use phase::phase;
@@ -220,6 +220,7 @@ fn assemble(scope: &Scope, source: &Source) -> Option<Game> {
     let code_owner = (0..codes).map(|c| if c == 0 { 0 } else { ((c - 1) % owners) as u8 }).collect();
     let code_type = (0..codes).map(|c| if c == 0 { 0 } else { ((c - 1) / owners) as u8 }).collect();
     let has_royal = pieces.iter().any(|p| p.royal);
+    let counted = pieces.iter().any(|p| p.counted);
     Some(Game {
         repetition_reason: scope.repetition_reason.map(|r| r.node.clone()),
         repetition_unless,
@@ -230,6 +231,7 @@ fn assemble(scope: &Scope, source: &Source) -> Option<Game> {
         patterns: patterns?,
         said: scope.said.borrow().clone(),
         has_royal,
+        counted,
         end_reads_blocked: end_rules.iter().any(|rule| rule.when.reads_blocked()),
         tracks_unmoved: pieces.iter().any(|p| p.remembers_moving),
         threats: threats?,
@@ -251,6 +253,30 @@ fn assemble(scope: &Scope, source: &Source) -> Option<Game> {
         warnings: Vec::new(),
         source: source.clone(),
     })
+}
+
+/// How many pieces an entry puts on each of its sites: a number is for
+/// counted types only (E0513), from 1 to 65,535 (E0514).
+fn heap_size(scope: &Scope, count: Option<&Spanned<i64>>, piece: Option<PieceType>) -> Option<u16> {
+    let Some(count) = count else { return Some(1) };
+    let counted = piece.map(|p| scope.pieces[p as usize].1.counted);
+    if counted == Some(false) {
+        let name = &scope.pieces[piece? as usize].0;
+        scope.error(
+            Diagnostic::error("E0513", format!("`{}` is not a counted type: a site holds one", name.node))
+                .with_label(count.span, "a number of pieces")
+                .with_help(format!("declare `piece {} counted` for sites holding any number of them", name.node)),
+        );
+        return None;
+    }
+    if !(1..=u16::MAX as i64).contains(&count.node) {
+        scope.error(
+            Diagnostic::error("E0514", "a site holds 1 to 65,535 pieces of a counted type")
+                .with_label(count.span, format!("{} pieces", count.node)),
+        );
+        return None;
+    }
+    Some(count.node as u16)
 }
 
 /// The setup's pieces and hands. A site given a second piece is E0505,
@@ -279,8 +305,9 @@ fn setup(scope: &Scope) -> SetupDef {
                     setup.hands.push((player, piece, count.node as u32));
                 }
             }
-            SetupEntry::Pieces { owner, piece, sites } => {
+            SetupEntry::Pieces { owner, count, piece, sites } => {
                 let (owner, piece) = (scope.owner(owner), scope.piece(piece));
+                let Some(count) = heap_size(scope, count.as_ref(), piece) else { continue };
                 for name in sites {
                     let is_range = name.node.contains("..");
                     let resolved = match ranges.get(name.node.as_str()) {
@@ -304,7 +331,7 @@ fn setup(scope: &Scope) -> SetupDef {
                         }
                         *first = Some(name.span);
                         if let (Some(owner), Some(piece)) = (owner, piece) {
-                            setup.pieces.push((site, owner, piece));
+                            setup.pieces.push((site, owner, piece, count));
                         }
                     }
                     if let (Some((site, first)), Some(board)) = (clash, scope.board.as_ref()) {
@@ -366,6 +393,23 @@ fn traits_check(scope: &Scope) {
                     )
                     .with_help("a flip gives the piece to the other player; with more players that is ambiguous"),
             );
+        }
+        if def.counted {
+            // A heap is a number of equal pieces: no faces, no memory per
+            // piece, no order among other pieces on the site.
+            let clash = match (def.reversible, def.remembers_moving, scope.stacks) {
+                (true, _, _) => Some("`reversible`"),
+                (_, true, _) => Some("`remembers_moving`"),
+                (_, _, Some(_)) => Some("a `stacks` item"),
+                _ => None,
+            };
+            if let Some(clash) = clash {
+                scope.error(
+                    Diagnostic::error("E0515", format!("`{}` is counted, which cannot go with {clash}", name.node))
+                        .with_label(name.span, "a counted type: a site holds a number of equal pieces")
+                        .with_help("a heap's pieces are not told apart: they share one face, one past and one site"),
+                );
+            }
         }
     }
 }

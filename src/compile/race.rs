@@ -186,17 +186,3 @@ pub(crate) fn spends_dice(def: &PhaseDef) -> bool {
     def.moves.iter().any(|m| matches!(m, MoveRule::Advance(a) if matches!(a.by, AdvanceAmount::Dice)))
 }
 
-/// Until ordered tracks land: no track has an order.
-trait Ordered {
-    fn path(&self, player: u8) -> &[crate::board::Site];
-    fn looped(&self) -> bool;
-}
-
-impl Ordered for TrackDef {
-    fn path(&self, _player: u8) -> &[crate::board::Site] {
-        &[]
-    }
-    fn looped(&self) -> bool {
-        false
-    }
-}

@@ -286,11 +286,16 @@ pub(crate) fn play_move(game: &Game, pos: &mut Position, mv: &Move) -> (u32, boo
             }
             let state = if *keeps_dir && mv.dir != NO_DIR { mv.dir + 1 } else { pos.states[mv.from as usize] };
             set_state(game, pos, mv.from, 0);
-            if mv.to != mv.from && pos.cells[mv.to as usize] != 0 {
-                capture(game, pos, mv.to);
-                captured += 1;
+            if game.counted {
+                // One piece of the heap goes; it joins its like or takes what stands there.
+                captured += super::heap::move_one(game, pos, mv.from, mv.to);
+            } else {
+                if mv.to != mv.from && pos.cells[mv.to as usize] != 0 {
+                    capture(game, pos, mv.to);
+                    captured += 1;
+                }
+                relocate(game, pos, mv.from, mv.to);
             }
-            relocate(game, pos, mv.from, mv.to);
             set_state(game, pos, mv.to, state);
             if let Some((kind, reach)) = super::chain::chain_of(rule) {
                 // A chain's only effect is `capture over`: every piece it passed over.
@@ -360,6 +365,13 @@ pub(crate) fn place_piece(
     }
     if game.stacks.is_some() {
         super::stack::push(game, pos, site, game.code(owner, piece));
+    } else if game.counted {
+        let code = game.code(owner, piece);
+        let there = pos.cells[site as usize];
+        if there != 0 && there != code {
+            super::heap::capture_all(game, pos, site);
+        }
+        super::heap::add(game, pos, site, code, 1);
     } else {
         put(game, pos, site, game.code(owner, piece));
     }
@@ -388,6 +400,9 @@ pub(crate) fn quantity(game: &Game, pos: &Position, value: &Quantity, mover: Pla
         Quantity::Sites(filter) => {
             with_width!(game.board.width, S => filter_set::<S>(game, pos, filter, mover).len() as i64)
         }
+        Quantity::Pieces(filter) => with_width!(game.board.width, S => {
+            filter_set::<S>(game, pos, filter, mover).iter().map(|s| pos.pieces_on(s) as i64).sum()
+        }),
         Quantity::Plies => pos.ply as i64,
         Quantity::Count(count) => {
             let (who, types, region) = &**count;
@@ -427,6 +442,10 @@ fn throw_dice(game: &Game, pos: &mut Position, outcome: u8) {
 /// Captures the piece on `site`: it leaves the board, into its owner's hand
 /// if its type `returns`.
 pub(crate) fn capture(game: &Game, pos: &mut Position, site: Site) {
+    if game.counted {
+        super::heap::capture_all(game, pos, site);
+        return;
+    }
     let code = pos.cells[site as usize];
     set_state(game, pos, site, 0);
     take(game, pos, site);
@@ -508,6 +527,10 @@ pub(crate) fn remove_piece(game: &Game, pos: &mut Position, site: Site) {
 /// Removes the piece on `site`.
 #[inline]
 pub(crate) fn take(game: &Game, pos: &mut Position, site: Site) {
+    if game.counted {
+        super::heap::take(game, pos, site, u16::MAX);
+        return;
+    }
     let code = pos.cells[site as usize];
     if game.tracks_unmoved && pos.unmoved.contains(0, site) {
         pos.unmoved.remove(0, site);
@@ -542,6 +565,10 @@ fn relocate(game: &Game, pos: &mut Position, from: Site, to: Site) {
 /// Puts a piece on an empty `site`.
 #[inline]
 pub(crate) fn put(game: &Game, pos: &mut Position, site: Site, code: Code) {
+    if game.counted {
+        super::heap::add(game, pos, site, code, 1);
+        return;
+    }
     pos.hash ^= game.zobrist.cell(site as usize, code);
     pos.counts[game.owner_of(code) as usize * game.pieces.len() + game.type_of(code) as usize] += 1;
     pos.cells[site as usize] = code;
@@ -653,7 +680,7 @@ pub(crate) fn enemy_set<S: SiteSet>(game: &Game, pos: &Position, player: Player)
 pub(crate) fn update_counter(game: &Game, pos: &mut Position, update: &CounterUpdate, mover: Player) {
     // The common update, a fixed counter by a number, without a condition.
     if let (None, CounterRef::Fixed(c), Quantity::Number(amount)) = (&update.when, update.counter, &update.amount) {
-        pos.counters[c] = update.op.applied(pos.counters[c], *amount);
+        set_counter(game, pos, c, update.op.applied(pos.counters[c], *amount));
         return;
     }
     update_counter_in_general(game, pos, update, mover);
@@ -671,7 +698,17 @@ fn update_counter_in_general(game: &Game, pos: &mut Position, update: &CounterUp
         CounterRef::Fixed(c) => c,
         CounterRef::OfPlayer { base, who } => base + resolve(game, who, mover) as usize,
     };
-    pos.counters[counter] = update.op.applied(pos.counters[counter], amount);
+    set_counter(game, pos, counter, update.op.applied(pos.counters[counter], amount));
+}
+
+/// Sets a counter, keeping the hash right for counters in the position.
+#[inline]
+pub(crate) fn set_counter(game: &Game, pos: &mut Position, counter: usize, value: i64) {
+    let old = pos.counters[counter];
+    if old != value && !game.counters[counter].clock {
+        pos.hash ^= game.zobrist.counter(counter, old) ^ game.zobrist.counter(counter, value);
+    }
+    pos.counters[counter] = value;
 }
 
 #[inline]

@@ -13,6 +13,7 @@ mod effects;
 pub mod explain;
 mod follow_up;
 pub(crate) mod group;
+mod heap;
 pub mod kernel;
 mod movegen;
 pub mod outcome;

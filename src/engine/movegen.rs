@@ -929,6 +929,7 @@ fn test_set<S: SiteSet>(game: &Game, pos: &Position, test: &SiteTest, player: Pl
         SiteTest::LastTo if pos.last_to_second == NO_SITE => single_or_empty(pos.last_to),
         SiteTest::LastTo => single_or_empty::<S>(pos.last_to).or(S::single(pos.last_to_second)),
         SiteTest::Attacked => super::threat::attacked_sites(game, pos, player),
+        SiteTest::Pieces(op, n) => pieces_set(pos, *op, *n, all),
         SiteTest::RegionOf { sets, who } => sets.get_or_empty(super::apply::resolve(game, *who, player) as usize),
         SiteTest::Type(piece) => {
             (0..game.owner_count() as Player).fold(S::EMPTY, |acc, o| acc.or(sets.get(game.code(o, *piece) as usize)))
@@ -957,6 +958,20 @@ fn test_set<S: SiteSet>(game: &Game, pos: &Position, test: &SiteTest, player: Pl
         }
         SiteTest::Or(parts) => parts.iter().fold(S::EMPTY, |acc, p| acc.or(test_set(game, pos, p, player, plain))),
     }
+}
+
+/// The sites holding a number of pieces that compares so with `n`: the
+/// empty ones if 0 does, and each occupied one tested by its number.
+#[inline(never)]
+fn pieces_set<S: SiteSet>(pos: &Position, op: CompareOp, n: u32, all: S) -> S {
+    let empty: S = pos.sets.get(0);
+    let mut found = if op.holds(0, n as i64) { empty } else { S::EMPTY };
+    for site in empty.complement_in(all).iter() {
+        if op.holds(pos.pieces_on(site) as i64, n as i64) {
+            found.insert(site);
+        }
+    }
+    found
 }
 
 /// Like `ray_set` for a one-step reach, by shifting whole sets when every

@@ -152,8 +152,8 @@ pub(crate) fn play_advance(game: &Game, pos: &mut Position, advance: &Advance, m
     if mv.to != NO_SITE {
         let there = pos.cells[mv.to as usize];
         if there != 0 && there != code {
-            captured += pieces_on(pos, mv.to);
-            super::apply::remove_piece(game, pos, mv.to);
+            captured += pos.pieces_on(mv.to);
+            super::apply::capture(game, pos, mv.to);
         }
         drop_one(game, pos, mv.to, code);
     }
@@ -163,19 +163,22 @@ pub(crate) fn play_advance(game: &Game, pos: &mut Position, advance: &Advance, m
     captured
 }
 
-/// How many pieces stand on `site`.
-fn pieces_on(pos: &Position, site: Site) -> u32 {
-    (pos.cells[site as usize] != 0) as u32
-}
-
-/// Takes one piece off `site` (the others stay).
+/// Takes one piece off `site` (the rest of a heap stays).
 fn lift_one(game: &Game, pos: &mut Position, site: Site) {
-    super::apply::take(game, pos, site);
+    if game.counted {
+        super::heap::take(game, pos, site, 1);
+    } else {
+        super::apply::take(game, pos, site);
+    }
 }
 
-/// Puts one piece of `code` on `site`, empty or holding that code.
+/// Puts one piece of `code` on `site`, empty or holding that piece.
 fn drop_one(game: &Game, pos: &mut Position, site: Site, code: Code) {
-    super::apply::put(game, pos, site, code);
+    if game.counted {
+        super::heap::add(game, pos, site, code, 1);
+    } else {
+        super::apply::put(game, pos, site, code);
+    }
 }
 
 /// The key of a die that may still be spent `uses` times.

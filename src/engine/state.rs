@@ -88,6 +88,9 @@ pub struct Position {
     /// and `heights[site]` (both empty in other games; see `stack.rs`).
     pub stack: Vec<Code>,
     pub heights: Vec<u8>,
+    /// Games with a counted type: the number of pieces on each site (empty
+    /// in other games; see `heap.rs`).
+    pub heaps: Vec<u16>,
 }
 
 impl Position {
@@ -115,6 +118,7 @@ impl Position {
         self.dice.clone_from(&other.dice);
         self.uses.clone_from(&other.uses);
         self.heights.clone_from(&other.heights);
+        self.heaps.clone_from(&other.heaps);
         self.history.clear();
     }
 }
@@ -150,6 +154,7 @@ impl State {
             history: Vec::new(),
             stack: Vec::new(),
             heights: Vec::new(),
+            heaps: if game.counted { vec![0; game.board.site_count()] } else { Vec::new() },
             dice: vec![0; game.dice.as_ref().map_or(0, |d| d.names.len())],
             uses: vec![0; game.dice.as_ref().filter(|d| d.spent_by_moves).map_or(0, |d| d.names.len())],
         };
@@ -160,8 +165,11 @@ impl State {
         for &(player, piece, count) in &game.setup.hands {
             pos.hands[player as usize * types + piece as usize] += count as u16;
         }
-        for &(site, owner, piece) in &game.setup.pieces {
+        for &(site, owner, piece, count) in &game.setup.pieces {
             pos.cells[site as usize] = game.code(owner, piece);
+            if game.counted {
+                pos.heaps[site as usize] = count;
+            }
             if game.pieces[piece as usize].remembers_moving {
                 pos.unmoved.insert(0, site);
             }
@@ -198,7 +206,8 @@ impl State {
             for (site, &code) in self.pos.cells.iter().enumerate() {
                 self.pos.sets.insert(code as usize, site as Site);
                 if code != 0 {
-                    self.pos.counts[game.owner_of(code) as usize * types + game.type_of(code) as usize] += 1;
+                    let n = if game.counted { self.pos.heaps[site] } else { 1 };
+                    self.pos.counts[game.owner_of(code) as usize * types + game.type_of(code) as usize] += n;
                 }
             }
         }
@@ -221,6 +230,8 @@ impl State {
         for (site, &code) in self.pos.cells.iter().enumerate() {
             if game.stacks.is_some() {
                 hash ^= super::stack::stack_hash(game, site as Site, self.pos.stack(site as Site));
+            } else if game.counted {
+                hash ^= z.heap(site, code, self.pos.heaps[site]);
             } else if code != 0 {
                 hash ^= z.cell(site, code);
             }
@@ -235,6 +246,9 @@ impl State {
         }
         for (i, &count) in self.pos.hands.iter().enumerate() {
             hash ^= z.hand(i / types, i % types, count);
+        }
+        for (i, _) in game.counters.iter().enumerate().filter(|(_, c)| !c.clock) {
+            hash ^= z.counter(i, self.pos.counters[i]);
         }
         hash
     }

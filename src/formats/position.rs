@@ -109,6 +109,7 @@ pub fn parse_position(game: &Arc<Game>, source: Source) -> Result<State, Box<Rep
     state.pos.cells.iter_mut().for_each(|c| *c = 0);
     state.pos.hands.iter_mut().for_each(|h| *h = 0);
     state.pos.heights.iter_mut().for_each(|h| *h = 0);
+    state.pos.heaps.iter_mut().for_each(|h| *h = 0);
 
     let player = |name: &Spanned<String>, diagnostics: &mut Vec<Diagnostic>| {
         let found = game.player_index(name.get_ref());
@@ -273,15 +274,18 @@ pub fn parse_position(game: &Arc<Game>, source: Source) -> Result<State, Box<Rep
         }
         for text in &pieces {
             match piece_code(game, text) {
-                Ok((code, piece_state)) if game.stacks.is_some() => {
+                Ok((code, piece_state, _)) if game.stacks.is_some() => {
                     let _ = piece_state;
                     let height = state.pos.heights[site as usize] as usize;
                     state.pos.stack[site as usize * MAX_STACK + height] = code;
                     state.pos.heights[site as usize] += 1;
                 }
-                Ok((code, piece_state)) => {
+                Ok((code, piece_state, count)) => {
                     state.pos.cells[site as usize] = code;
                     state.pos.states[site as usize] = piece_state;
+                    if game.counted {
+                        state.pos.heaps[site as usize] = count;
+                    }
                 }
                 Err(help) => diagnostics.push(
                     Diagnostic::error("E0608", format!("`{text}` is not a piece of this game"))
@@ -379,11 +383,21 @@ fn suggest_sites(game: &Game, diagnostics: &mut [Diagnostic]) {
 
 /// "white man" -> its cell code and piece state, or a hint about what was
 /// meant. A piece that keeps a direction may add it: "moon star heading=C03+".
-fn piece_code(game: &Game, text: &str) -> Result<(crate::game::rules::Code, crate::board::Dir), String> {
+/// A piece as a position file writes it: "OWNER TYPE", "OWNER TYPE
+/// heading=DIRECTION", or "OWNER N TYPE" for N pieces of a counted type.
+fn piece_code(game: &Game, text: &str) -> Result<(crate::game::rules::Code, crate::board::Dir, u16), String> {
     let mut words = text.split_whitespace();
-    let (Some(owner), Some(piece)) = (words.next(), words.next()) else {
+    let (Some(owner), Some(mut piece)) = (words.next(), words.next()) else {
         return Err("write the owner then the type, such as \"white man\" (or \"neutral ...\")".to_string());
     };
+    let mut count = 1;
+    if let Ok(n) = piece.parse::<i64>() {
+        if !(1..=u16::MAX as i64).contains(&n) {
+            return Err(format!("a site holds 1 to 65,535 pieces of a counted type, not {n}"));
+        }
+        count = n as u16;
+        piece = words.next().ok_or("after the number, write the piece type: \"neutral 4 seed\"")?;
+    }
     let piece_state = match words.next() {
         None => 0,
         Some(word) => {
@@ -412,7 +426,10 @@ fn piece_code(game: &Game, text: &str) -> Result<(crate::game::rules::Code, crat
     let Some(t) = game.pieces.iter().position(|p| p.name == piece) else {
         return Err(help_for(piece, "piece type", game.pieces.iter().map(|p| p.name.as_str())));
     };
-    Ok((game.code(owner_index, t as u8), piece_state))
+    if count != 1 && !game.pieces[t].counted {
+        return Err(format!("`{piece}` is not a counted type: a site holds one, written \"{owner} {piece}\""));
+    }
+    Ok((game.code(owner_index, t as u8), piece_state, count))
 }
 
 /// Fills the board from rows of piece letters: top rank first, ranks
@@ -516,7 +533,7 @@ pub fn to_toml(state: &State) -> String {
             out.push_str(&format!(
                 "{} = \"{}{heading}\"\n",
                 game.board.site_name(site as u16),
-                game.describe_code(code)
+                game.describe_pieces(code, state.pos.pieces_on(site as u16))
             ));
         }
     }

@@ -39,6 +39,8 @@ pub struct Game {
     pub setup: SetupDef,
     /// Some piece type is royal: moves must not leave one threatened.
     pub has_royal: bool,
+    /// Some piece type is `counted`: sites hold heaps (`Position::heaps`).
+    pub counted: bool,
     /// Some condition reads `unmoved`: positions keep the sites of pieces
     /// that have not moved (`Position::unmoved`).
     pub tracks_unmoved: bool,
@@ -113,6 +115,17 @@ impl Game {
         let owner = self.owner_of(code);
         let owner = self.players.get(owner as usize).map_or("neutral", String::as_str);
         format!("{owner} {}", self.pieces[self.type_of(code) as usize].name)
+    }
+
+    /// "neutral 4 seed": `n` pieces of a code on one site, as position files
+    /// write a heap (a single piece as `describe_code` does).
+    pub fn describe_pieces(&self, code: Code, n: u32) -> String {
+        if n == 1 {
+            return self.describe_code(code);
+        }
+        let owner = self.owner_of(code);
+        let owner = self.players.get(owner as usize).map_or("neutral", String::as_str);
+        format!("{owner} {n} {}", self.pieces[self.type_of(code) as usize].name)
     }
 
     /// A fingerprint of the rules' text (a variant with its bases), for

@@ -43,6 +43,9 @@ pub struct PieceDef {
     pub returns: bool,
     /// Positions keep whether a piece of this type has moved (`unmoved`).
     pub remembers_moving: bool,
+    /// A site holds any number of pieces of this type (and one owner): a
+    /// heap, kept as a number (`Position::heaps`).
+    pub counted: bool,
     /// The type's letter in position rows, upper case (`letter N`).
     pub letter: Option<char>,
 }
@@ -69,6 +72,9 @@ pub struct OptionDef {
 pub struct CounterDef {
     pub name: String,
     pub initial: i64,
+    /// A count of plies (`clock`): not part of the position, so not in the
+    /// hash that repetition compares.
+    pub clock: bool,
 }
 
 /// A condition on one site that depends on the position.
@@ -103,6 +109,9 @@ pub enum SiteTest {
     /// A piece of the player the test is for, standing there, could be
     /// taken by another player's next move.
     Attacked,
+    /// The number of pieces on the site (a heap's number, a stack's height,
+    /// else 1 or 0) compares so with the number: `pieces >= 2`.
+    Pieces(CompareOp, u32),
     /// The site is in a fixed set (a region folded in at compile time); the
     /// flag says whether an ordinary site of the threat region would be.
     In(Sites, bool),
@@ -655,6 +664,8 @@ pub enum Quantity {
     Longest(usize),
     /// How many sites pass the filter.
     Sites(Box<SiteFilter>),
+    /// How many pieces stand on the sites passing the filter (`pieces(…)`).
+    Pieces(Box<SiteFilter>),
     /// The plies played.
     Plies,
     /// Pieces of `who` of the types (all when empty), on `region` if given
@@ -781,6 +792,32 @@ pub struct Addition {
 pub struct TrackDef {
     pub name: String,
     pub next: SetTable,
+    /// The sites in the written order, one path per player (a one-path track
+    /// shares its path); empty for a track of several separate segments.
+    pub order: Vec<Vec<Site>>,
+    /// The path ends where it begins: going on past the end starts again.
+    pub looped: bool,
+}
+
+impl TrackDef {
+    /// `player`'s path, in order (the shared path of a one-path track; empty
+    /// when the track has no order).
+    pub fn path(&self, player: Player) -> &[Site] {
+        match self.order.len() {
+            0 => &[],
+            1 => &self.order[0],
+            _ => self.order.get(player as usize).map_or(&[], |p| p.as_slice()),
+        }
+    }
+
+    pub fn looped(&self) -> bool {
+        self.looped
+    }
+
+    /// Where `site` first comes on `player`'s path.
+    pub fn index(&self, player: Player, site: Site) -> Option<usize> {
+        self.path(player).iter().position(|&s| s == site)
+    }
 }
 
 /// `threat piece as seen_as in REGION`: the threat test sees a piece of
@@ -833,6 +870,6 @@ pub enum Repetition {
 pub struct SetupDef {
     /// (player, piece type, count)
     pub hands: Vec<(Player, PieceType, u32)>,
-    /// (site, owner, piece type)
-    pub pieces: Vec<(Site, Player, PieceType)>,
+    /// (site, owner, piece type, how many: 1 but for counted types)
+    pub pieces: Vec<(Site, Player, PieceType, u16)>,
 }

@@ -59,6 +59,24 @@ impl Zobrist {
         self.cell[site * self.codes + code as usize]
     }
 
+    /// Key of a heap of `n` pieces of `code` on `site` (0 for none; a heap
+    /// of one is keyed as a single piece). Mixed from the numbers.
+    #[inline]
+    pub fn heap(&self, site: usize, code: Code, n: u16) -> u64 {
+        match n {
+            0 => 0,
+            1 => self.cell(site, code),
+            _ => mix((site as u64) << 32 | (code as u64) << 16 | n as u64) ^ 0x4ea9_5eed_0000,
+        }
+    }
+
+    /// Key of counter number `index` holding `value` (for counters in the
+    /// position; `clock` counters have none).
+    #[inline]
+    pub fn counter(&self, index: usize, value: i64) -> u64 {
+        mix((index as u64) << 48 ^ value as u64) ^ 0xc0c0_c0c0_0000
+    }
+
     /// Key of `count` pieces of a type in a hand; `player` may be the
     /// neutral owner (a supply).
     #[inline]

@@ -143,10 +143,24 @@ pub fn picture_svg(state: &State, last: Option<&LastMove>) -> String {
                 radius * 0.3
             );
         } else {
+            let n = state.position().pieces_on(site as u16);
+            // A heap: its number on a badge at the disc's corner.
+            let badge = match n {
+                0 | 1 => String::new(),
+                _ => format!(
+                    r##"<circle class="count" cx="{:.1}" cy="{:.1}" r="{:.1}" fill="#ffffff" stroke="#222222"/><text x="{:.1}" y="{:.1}" font-size="{:.1}" text-anchor="middle" fill="#222222">{n}</text>"##,
+                    x + radius * 0.75,
+                    y - radius * 0.75,
+                    radius * 0.5,
+                    x + radius * 0.75,
+                    y - radius * 0.75 + radius * 0.2,
+                    radius * 0.55,
+                ),
+            };
             let _ = writeln!(
                 svg,
-                r#"  <g class="piece" data-site="{name}" data-piece="{}">{}</g>"#,
-                escape(&game.describe_code(code)),
+                r#"  <g class="piece" data-site="{name}" data-piece="{}">{}{badge}</g>"#,
+                escape(&game.describe_pieces(code, n)),
                 disc(game, &labels, code, (x, y), radius)
             );
         }

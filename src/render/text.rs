@@ -125,6 +125,14 @@ pub fn board_text_marking(state: &State, marks: &[Site]) -> String {
                 out.push_str(&format!("{:<column$}", (b'a' + file as u8) as char));
             }
             out.push('\n');
+            // A grid shows one symbol a site: the numbers of heaps follow it.
+            let heaps: Vec<String> = (0..game.board.site_count() as Site)
+                .filter(|&site| state.position().pieces_on(site) > 1 && game.stacks.is_none())
+                .map(|site| format!("{} {}", game.board.site_name(site), state.position().pieces_on(site)))
+                .collect();
+            if !heaps.is_empty() {
+                out.push_str(&format!("heaps: {}\n", heaps.join(", ")));
+            }
         }
         BoardShape::Graph => {
             out.push_str(&graph_picture(state));
@@ -132,7 +140,11 @@ pub fn board_text_marking(state: &State, marks: &[Site]) -> String {
             let width = game.board.site_names().map(str::len).max().unwrap_or(1);
             for site in 0..game.board.site_count() as u16 {
                 let code = state.cell(site);
-                let contents = if code == 0 { "-".to_string() } else { game.describe_code(code) };
+                let contents = match code {
+                    0 => "-".to_string(),
+                    _ if game.counted => game.describe_pieces(code, state.position().pieces_on(site)),
+                    _ => game.describe_code(code),
+                };
                 let mark = if marks.contains(&site) { "  *" } else { "" };
                 out.push_str(&format!("{:>width$}  {}{mark}\n", game.board.site_name(site), contents));
             }

@@ -45,11 +45,13 @@ pub enum Item {
         value: Spanned<Value>,
         doc: Option<Spanned<String>>,
     },
-    /// `counter NAME = N [per player]`
+    /// `counter NAME = N [per player] [clock]`
     Counter {
         name: Name,
         initial: Spanned<i64>,
         per_player: bool,
+        /// `clock`: a count of plies, not part of the position.
+        clock: bool,
     },
     Setup(Vec<SetupEntry>),
     Phase(PhaseDecl),
@@ -73,10 +75,13 @@ pub enum Item {
         seen_as: Name,
         region: Name,
     },
-    /// `track NAME = A - B - C, D - E`: segments of the board.
+    /// `track NAME = A - B - C, D - E`: segments of the board; or one
+    /// ordered path per player, `track NAME { PLAYER: A - B … }`.
     Track {
         name: Name,
         paths: Vec<Vec<Name>>,
+        /// The player each path is for (empty for the `=` form).
+        players: Vec<Name>,
     },
     /// `stacks [unordered] { LIMITS }`: sites hold stacks of pieces.
     Stacks {
@@ -248,6 +253,8 @@ pub enum PieceTrait {
     Returns,
     /// Positions keep whether it has moved (the site condition `unmoved`).
     RemembersMoving,
+    /// A site holds any number of them, kept as a number.
+    Counted,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -260,8 +267,8 @@ pub enum Value {
 pub enum SetupEntry {
     /// `hand white: 12 man`
     Hand { player: Name, count: Spanned<i64>, piece: Name },
-    /// `white man on a1, b2`
-    Pieces { owner: Name, piece: Name, sites: Vec<Name> },
+    /// `white man on a1, b2`; `neutral 4 seed on S1` (a counted type: 4 on each site)
+    Pieces { owner: Name, count: Option<Spanned<i64>>, piece: Name, sites: Vec<Name> },
 }
 
 #[derive(Clone, Debug)]
@@ -654,6 +661,8 @@ pub enum SiteCond {
     /// `transpose(CONDITION)`: the site with its file and rank exchanged
     /// meets the condition.
     Transpose(Box<SiteCond>, Span),
+    /// `pieces OP N`: the number of pieces on the site.
+    Pieces(CompareOp, Spanned<i64>, Span),
     Not(Box<SiteCond>, Span),
     And(Vec<SiteCond>),
     Or(Vec<SiteCond>),
@@ -745,6 +754,8 @@ pub enum Operand {
     Measure(Measure, Name),
     /// `sites(CONDITION)`: how many sites meet the condition.
     Sites(Box<SiteCond>, Span),
+    /// `pieces(CONDITION)`: the pieces on the sites meeting it.
+    Pieces(Box<SiteCond>, Span),
     /// The plies played so far.
     Plies(Span),
     /// `captured`: the pieces the last move captured.

@@ -114,7 +114,7 @@ struct Word {
 }
 
 /// Rules matched as one token: their text is written as it is.
-const ATOMIC: [Rule; 47] = [
+const ATOMIC: [Rule; 49] = [
     Rule::keyword,
     Rule::ident,
     Rule::int,
@@ -146,6 +146,8 @@ const ATOMIC: [Rule; 47] = [
     Rule::plies_kw,
     Rule::captured_kw,
     Rule::ray_count_kw,
+    Rule::pieces_kw,
+    Rule::clock_kw,
     Rule::then_kw,
     Rule::again_kw,
     Rule::straight_kw,
@@ -165,9 +167,10 @@ const ATOMIC: [Rule; 47] = [
 ];
 
 /// Rules whose own `{ … }` holds entries, one a line.
-const BLOCKS: [Rule; 14] = [
+const BLOCKS: [Rule; 15] = [
     Rule::graph_board,
     Rule::region_item,
+    Rule::track_item,
     Rule::setup_item,
     Rule::stacks_item,
     Rule::attribute_item,
@@ -183,12 +186,13 @@ const BLOCKS: [Rule; 14] = [
 ];
 
 /// Rules whose `(` follows a name with no space: `sites(empty)`, `level(to)`.
-const CALLS: [Rule; 15] = [
+const CALLS: [Rule; 16] = [
     Rule::region_of,
     Rule::transpose,
     Rule::counter_ref,
     Rule::pattern_measure,
     Rule::sites_count,
+    Rule::pieces_count,
     Rule::count_of,
     Rule::hand_count,
     Rule::groups_count,

@@ -89,6 +89,7 @@ impl Lowerer {
                         "royal" => PieceTrait::Royal,
                         "returns" => PieceTrait::Returns,
                         "remembers_moving" => PieceTrait::RemembersMoving,
+                        "counted" => PieceTrait::Counted,
                         _ => PieceTrait::Reversible,
                     };
                     traits.push(Spanned::new(kind, self.span(&t)));
@@ -110,7 +111,14 @@ impl Lowerer {
             Rule::counter_item => {
                 let name = self.name(next());
                 let initial = self.int(next());
-                Item::Counter { name, initial, per_player: inner.next().is_some() }
+                let (mut per_player, mut clock) = (false, false);
+                for part in inner {
+                    match part.as_rule() {
+                        Rule::clock_kw => clock = true,
+                        _ => per_player = true,
+                    }
+                }
+                Item::Counter { name, initial, per_player, clock }
             }
             Rule::setup_item => Item::Setup(inner.map(|e| self.setup_entry(e)).collect()),
             Rule::phase_item => {
@@ -183,8 +191,19 @@ impl Lowerer {
             Rule::end_item => Item::End(inner.map(|r| self.end_rule(r)).collect()),
             Rule::track_item => {
                 let name = self.name(next());
-                let paths = inner.map(|path| path.into_inner().map(|p| self.name(p)).collect()).collect();
-                Item::Track { name, paths }
+                let (mut paths, mut players) = (Vec::new(), Vec::new());
+                for part in inner {
+                    let path = match part.as_rule() {
+                        Rule::player_track => {
+                            let mut parts = part.into_inner();
+                            players.push(self.name(parts.next().expect("player")));
+                            parts.next().expect("path")
+                        }
+                        _ => part,
+                    };
+                    paths.push(path.into_inner().map(|p| self.name(p)).collect());
+                }
+                Item::Track { name, paths, players }
             }
             Rule::threat_item => {
                 let piece = self.name(next());
@@ -305,9 +324,15 @@ impl Lowerer {
             SetupEntry::Hand { player, count, piece }
         } else {
             let owner = self.name(next());
-            let piece = self.name(next());
+            let mut piece = next();
+            let mut count = None;
+            if piece.as_rule() == Rule::heap_size {
+                count = Some(self.int(piece.into_inner().next().expect("a number")));
+                piece = next();
+            }
+            let piece = self.name(piece);
             let sites = self.site_set(next());
-            SetupEntry::Pieces { owner, piece, sites }
+            SetupEntry::Pieces { owner, count, piece, sites }
         }
     }
 
@@ -932,6 +957,11 @@ impl Lowerer {
                 let cond = Box::new(self.site_factor(parts.next().expect("condition")));
                 SiteCond::Ray { quant, along, directions, cond, span }
             }
+            Rule::pieces_cmp => {
+                let mut parts = first.into_inner().skip(1);
+                let op = compare_op(parts.next().expect("op").as_str());
+                SiteCond::Pieces(op, self.int(parts.next().expect("number")), span)
+            }
             Rule::ray_count => {
                 // After the `count` keyword.
                 let mut parts = first.into_inner().skip(1);
@@ -1082,6 +1112,10 @@ impl Lowerer {
             }
             Rule::sites_count => {
                 Operand::Sites(Box::new(self.site_cond(inner.into_inner().next().expect("condition"))), span)
+            }
+            Rule::pieces_count => {
+                let cond = inner.into_inner().find(|p| p.as_rule() == Rule::site_cond).expect("condition");
+                Operand::Pieces(Box::new(self.site_cond(cond)), span)
             }
             Rule::pattern_measure => {
                 let mut parts = inner.into_inner();

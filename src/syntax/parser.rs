@@ -575,8 +575,12 @@ fn rule_words(rule: Rule) -> Option<&'static str> {
         Rule::square_board | Rule::hex_board | Rule::graph_board => "`square`, `hex` or `graph`",
         Rule::hexagon_side | Rule::hexagon_kw => "`hexagon N` or `FILES x RANKS`",
         Rule::point_decl | Rule::line_decl | Rule::line_kind => "`point`, `line`, `circle` or `}`",
-        Rule::piece_trait => "a piece trait (`reversible`, `royal`, `returns`, `remembers_moving`)",
-        Rule::hand_entry | Rule::pieces_entry => "`hand PLAYER: N PIECE`, `OWNER PIECE on SITES` or `}`",
+        Rule::piece_trait => "a piece trait (`reversible`, `royal`, `returns`, `remembers_moving`, `counted`)",
+        Rule::hand_entry | Rule::pieces_entry => "`hand PLAYER: N PIECE`, `OWNER [N] PIECE on SITES` or `}`",
+        Rule::heap_size => "a number of pieces",
+        Rule::clock_kw => "`clock`",
+        Rule::player_track => "`PLAYER: PATH` or `}`",
+        Rule::pieces_count => "`pieces(CONDITION)`",
         Rule::repetition_rule => "`loses`, `draw after N` or `forbidden`",
         Rule::place_rule
         | Rule::move_rule
@@ -658,8 +662,10 @@ fn rule_words(rule: Rule) -> Option<&'static str> {
         | Rule::ray_quant
         | Rule::transpose
         | Rule::transpose_kw
+        | Rule::pieces_cmp
+        | Rule::pieces_kw
         | Rule::ray_count_kw => {
-            "a site condition (a word such as `empty`, a region, `some|no|every along|next DIRECTIONS is …`, `count(next DIRECTIONS is …) >= N` or `transpose(…)`)"
+            "a site condition (a word such as `empty`, a region, `some|no|every along|next DIRECTIONS is …`, `count(next DIRECTIONS is …) >= N`, `pieces >= N` or `transpose(…)`)"
         }
         Rule::ray_reach => "`along` or `next`",
         Rule::ray_count => "`count(along|next DIRECTIONS is CONDITION)`, a comparison and a number",
@@ -669,7 +675,7 @@ fn rule_words(rule: Rule) -> Option<&'static str> {
         Rule::full_region => "`full(REGION)`",
         Rule::counter_cmp => "a counter comparison",
         Rule::compare_value | Rule::amount => {
-            "a number, a counter, a die, an option, `plies`, `captured`, `size(PATTERN)`, `longest(PATTERN)`, `sites(CONDITION)`, `hand(WHO)` or `groups(WHO)`"
+            "a number, a counter, a die, an option, `plies`, `captured`, `size(PATTERN)`, `longest(PATTERN)`, `sites(CONDITION)`, `pieces(CONDITION)`, `hand(WHO)` or `groups(WHO)`"
         }
         Rule::hand_count => "`hand(WHO)` or `hand(WHO, TYPE)`",
         Rule::groups_count => "`groups(WHO)` or `groups(WHO, DIRECTIONS)`",

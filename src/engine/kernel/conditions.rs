@@ -185,7 +185,12 @@ fn lower_site<S: SiteSet>(test: &SiteTest) -> Option<SiteCond<S>> {
         SiteTest::And(parts) => SiteCond::And(all(parts)?),
         SiteTest::Or(parts) => SiteCond::Or(all(parts)?),
         // History, threats and what lies along rays: the general engine.
-        SiteTest::LastFrom | SiteTest::LastTo | SiteTest::Unmoved | SiteTest::Attacked | SiteTest::Ray { .. } => {
+        SiteTest::LastFrom
+        | SiteTest::LastTo
+        | SiteTest::Unmoved
+        | SiteTest::Attacked
+        | SiteTest::Ray { .. }
+        | SiteTest::Pieces(..) => {
             return None;
         }
     })
@@ -253,7 +258,12 @@ pub(super) fn lower_amount<S: SiteSet>(value: &Quantity, all: S) -> Option<Amoun
         }
         Quantity::Hand(hand) => Amount::Hand { who: hand.0, types: hand.1.clone() },
         // Dice, patterns, groups and the last move's captures: the general engine.
-        Quantity::Die(_) | Quantity::Size(_) | Quantity::Longest(_) | Quantity::Captured | Quantity::Groups(_) => {
+        Quantity::Die(_)
+        | Quantity::Size(_)
+        | Quantity::Longest(_)
+        | Quantity::Captured
+        | Quantity::Groups(_)
+        | Quantity::Pieces(_) => {
             return None;
         }
     })

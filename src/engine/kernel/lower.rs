@@ -19,6 +19,7 @@ impl<S: SiteSet> Kernel<S> {
     pub fn for_game(game: &Game) -> Option<Kernel<S>> {
         let plain_game = game.dice.is_none()
             && game.stacks.is_none()
+            && !game.counted
             && !game.has_royal
             && game.repetition.is_none()
             && !game.tracks_unmoved
