@@ -395,7 +395,7 @@ fn race_moves_take_the_canonical_layout() {
         "dice d1, d2 of 6 sides doubles twice\n",
         "  must use most dice\n",
         "  move stone from hand { advance race by dice to empty }\n",
-        "  move stone when hand(mover) == 0 { advance race by dice to not enemy off exact when count(mover) >= 1 }\n",
+        "  move stone when hand(mover) == 0 {\n    advance race by dice to not enemy off exact when count(mover) >= 1\n  }\n",
         "  move stone { advance race by d1 + d2 off }\n",
     ] {
         assert!(once.contains(expected), "`{expected}` in:\n{once}");

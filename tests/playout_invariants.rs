@@ -90,7 +90,7 @@ fn total(state: &State, law: &Law) -> i64 {
     let board: i64 = if game.stacks.is_some() {
         (0..game.board.site_count()).map(|s| position.stack(s as u16).len() as i64).sum()
     } else {
-        position.cells.iter().filter(|&&c| c != 0).count() as i64
+        (0..game.board.site_count()).map(|s| position.pieces_on(s as u16) as i64).sum()
     };
     let hands: i64 = position.hands.iter().map(|&h| h as i64).sum();
     let counters: i64 = game
@@ -119,8 +119,10 @@ fn check_position(state: &State) -> Result<(), String> {
         } else {
             vec![position.cells[site]].into_iter().filter(|&c| c != 0).collect()
         };
+        // A heap of a counted type counts every piece it holds.
+        let each = if game.stacks.is_some() { 1 } else { position.pieces_on(site as u16) as u16 };
         for code in pieces {
-            counts[game.owner_of(code) as usize * types + game.type_of(code) as usize] += 1;
+            counts[game.owner_of(code) as usize * types + game.type_of(code) as usize] += each;
         }
     }
     if counts != position.counts {

@@ -185,4 +185,3 @@ pub(super) fn check_phase(scope: &Scope, rules: &[PhaseRule], def: &PhaseDef) {
 pub(crate) fn spends_dice(def: &PhaseDef) -> bool {
     def.moves.iter().any(|m| matches!(m, MoveRule::Advance(a) if matches!(a.by, AdvanceAmount::Dice)))
 }
-
