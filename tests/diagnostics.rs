@@ -198,6 +198,12 @@ broken![
     gather_into_several_sites,
     most_in_shared_region,
     must_leave_blocked,
+    advance_with_a_capture,
+    from_hand_with_a_step,
+    bearing_off_from_hand,
+    advance_on_separate_paths,
+    advance_by_dice_without_dice,
+    must_use_dice_spending_none,
 ];
 
 /// The `.rules` files in a folder of the crate, sorted, as relative paths.

@@ -377,3 +377,33 @@ fn counts_groups_and_run_lengths_take_the_canonical_layout() {
         assert_eq!(formatted(&source), source, "{game} is in canonical layout");
     }
 }
+
+/// Race moves keep their words in canonical layout: `must use most dice`
+/// one token with one space, `advance … by dice … off exact when …`,
+/// `from hand`, `doubles twice`; the race games are written so already.
+#[test]
+fn race_moves_take_the_canonical_layout() {
+    let messy = "game \"Race\"\nplayers white, black\nboard square 4 x 1\npiece stone returns\n\
+        track race = a1 - b1 - c1 - d1\ndice d1,d2 of 6 sides   doubles   twice\n\
+        setup { hand white: 2 stone }\nphase throw by chance { next play }\n\
+        phase play {\n  turn stays\n  must   use most\tdice\n\
+        move stone  from   hand { advance race by dice to empty }\n\
+        move stone when hand(mover)==0 {advance race by dice to not enemy   off exact when count(mover)>=1}\n\
+        move stone { advance race by d1+d2 off }\n  when blocked: next throw passing the turn\n}\n";
+    let once = formatted(messy);
+    for expected in [
+        "dice d1, d2 of 6 sides doubles twice\n",
+        "  must use most dice\n",
+        "  move stone from hand { advance race by dice to empty }\n",
+        "  move stone when hand(mover) == 0 {\n    advance race by dice to not enemy off exact when count(mover) >= 1\n  }\n",
+        "  move stone { advance race by d1 + d2 off }\n",
+    ] {
+        assert!(once.contains(expected), "`{expected}` in:\n{once}");
+    }
+    assert_eq!(formatted(&once), once, "idempotent");
+    assert_eq!(tree(messy), tree(&once));
+    for game in ["games/backgammon.rules", "tests/games/rosettes.rules"] {
+        let source = std::fs::read_to_string(game).expect("race game");
+        assert_eq!(formatted(&source), source, "{game} is in canonical layout");
+    }
+}

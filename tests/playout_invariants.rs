@@ -49,6 +49,8 @@ const NEVER_MORE: Law = Law { least: i64::MIN, most: 0, counters: &[], ends_free
 const LAWS: &[(&str, Law)] = &[
     // A move shoots one arrow, from no hand.
     ("games/amazons.rules", Law { least: 1, most: 1, counters: &[], ends_free: false }),
+    // A hit checker goes to the bar (its owner's hand); one borne off leaves.
+    ("games/backgammon.rules", NEVER_MORE),
     ("games/breakthrough.rules", NEVER_MORE),
     ("games/chess.rules", NEVER_MORE),
     ("games/connect_four.rules", SAME),

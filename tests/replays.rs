@@ -32,6 +32,7 @@ const fn of(name: &'static str, rules: &'static str) -> Replay {
 
 const REPLAYS: &[Replay] = &[
     of("amazons", "games/amazons.rules"),
+    of("backgammon", "games/backgammon.rules"),
     of("breakthrough", "games/breakthrough.rules"),
     of("chess", "games/chess.rules"),
     Replay { start: Some("tests/positions/chess/kiwipete.toml"), ..of("chess_kiwipete", "games/chess.rules") },

@@ -19,6 +19,7 @@ fn the_bundled_scenarios_hold() {
         "international_draughts",
         "kalah",
         "oware",
+        "backgammon",
     ] {
         let rules = format!("games/{game}.rules");
         let scenarios = scenarios_for(Path::new(&rules));

@@ -36,6 +36,7 @@ mod placement_guards;
 mod play;
 mod playout_invariants;
 mod properties;
+mod race;
 mod reliability;
 mod render;
 mod replays;

@@ -38,6 +38,8 @@ pub struct Scope<'a> {
     pub attributes: Vec<(&'a Name, AttributeDef)>,
     /// The `dice` item: (names, sides, unordered).
     pub dice: Option<(&'a [Name], &'a Spanned<i64>, bool)>,
+    /// The `dice` item says `doubles twice`.
+    pub doubles_twice: bool,
     /// The `stacks` item: (unordered, limits, span of the item).
     pub stacks: Option<(bool, &'a [StackLimitDecl], Span)>,
     /// `threat` items: (piece, seen as, region).
@@ -118,6 +120,7 @@ impl<'a> Scope<'a> {
             per_player: Vec::new(),
             stacks: None,
             dice: None,
+            doubles_twice: false,
             options: Vec::new(),
             counters: Vec::new(),
             phases: Vec::new(),
@@ -184,7 +187,10 @@ impl<'a> Scope<'a> {
                     }
                 }
                 Item::Stacks { unordered, limits, span } => scope.stacks = Some((*unordered, limits, *span)),
-                Item::Dice { names, sides, unordered } => scope.dice = Some((names, sides, *unordered)),
+                Item::Dice { names, sides, unordered, doubles_twice } => {
+                    scope.dice = Some((names, sides, *unordered));
+                    scope.doubles_twice = *doubles_twice;
+                }
                 Item::Group { name, members } => {
                     if let Some((first, _)) =
                         again("group", name).then(|| scope.groups.iter().find(|(g, _)| g.node == name.node)).flatten()

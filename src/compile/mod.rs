@@ -12,6 +12,7 @@ mod load;
 mod patterns;
 mod phase;
 mod program;
+mod race;
 mod sow;
 mod stacks;
 pub use crate::game::limits::{MAX_HAND, MAX_PATH, MAX_PHASES, MAX_PLAYERS, MAX_TYPES};
@@ -91,7 +92,8 @@ fn dice(scope: &Scope) -> Option<Option<DiceDef>> {
         return None;
     }
     let names = names.iter().map(|n| n.node.clone()).collect();
-    Some(Some(DiceDef { names, sides: sides_n, unordered, outcomes }))
+    let doubles_twice = scope.doubles_twice;
+    Some(Some(DiceDef { names, sides: sides_n, unordered, outcomes, doubles_twice, spent_by_moves: false }))
 }
 
 /// Players and phases are numbered in a byte: a game with more than fits is
@@ -225,7 +227,7 @@ fn assemble(scope: &Scope, source: &Source) -> Option<Game> {
         repetition_unless,
         tracks: scope.tracks.iter().map(|(_, t)| t.clone()).collect(),
         stacks,
-        dice: dice?,
+        dice: dice?.map(|d| DiceDef { spent_by_moves: phases.iter().any(race::spends_dice), ..d }),
         attributes: scope.attributes.iter().map(|(_, a)| a.clone()).collect(),
         patterns: patterns?,
         said: scope.said.borrow().clone(),

@@ -68,6 +68,7 @@ pub(super) fn phase(scope: &Scope, decl: &crate::syntax::ast::PhaseDecl) -> Opti
         def.threat_lines = lines;
     }
     def.capturing = def.moves.iter().map(capturing).collect();
+    super::race::check_phase(scope, &decl.rules, &def);
     def.countable = countable(&def, scope.board.as_ref());
     // Labels are written on the phase's entries (`label: move …`).
     for source in &mut def.sources {
@@ -90,6 +91,7 @@ fn empty_phase(name: &str) -> PhaseDef {
         must_capture: false,
         capture_most: false,
         must_leave: Vec::new(),
+        most_dice: false,
         chains_by_captures: false,
         together: false,
         after_capture: Vec::new(),
@@ -216,6 +218,12 @@ fn phase_rule(scope: &Scope, rule: &PhaseRule, def: &mut PhaseDef, ok: &mut bool
                     None => *ok = false,
                 }
             }
+            PhaseRule::Move { program, from_hand, .. } if from_hand.is_some() || super::race::is_advance(program) => {
+                match super::race::advance_rule(scope, rule) {
+                    Some(compiled) => def.moves.push(compiled),
+                    None => *ok = false,
+                }
+            }
             PhaseRule::Move { .. } => match move_rules(scope, rule) {
                 Some(compiled) => def.moves.extend(compiled),
                 None => *ok = false,
@@ -275,6 +283,7 @@ fn phase_rule(scope: &Scope, rule: &PhaseRule, def: &mut PhaseDef, ok: &mut bool
                 }
             }
             PhaseRule::Turn { stays, .. } => def.turn_stays = *stays,
+            PhaseRule::MustUseDice { .. } => def.most_dice = true,
             PhaseRule::MustCapture { most, .. } => {
                 def.must_capture = true;
                 def.capture_most |= *most;
@@ -372,7 +381,7 @@ fn move_rules(scope: &Scope, rule: &PhaseRule) -> Option<Vec<MoveRule>> {
 
 /// A rule's `when` guard, lowered: `None` after errors, `Some(None)`
 /// without a guard.
-fn rule_guard(scope: &Scope, guard: Option<&GameCond>) -> Option<Option<GameTest>> {
+pub(super) fn rule_guard(scope: &Scope, guard: Option<&GameCond>) -> Option<Option<GameTest>> {
     match guard {
         Some(cond) => game_test(scope, cond).and_then(|test| guard_ends(scope, cond).then_some(Some(test))),
         None => Some(None),
@@ -419,7 +428,7 @@ pub(super) fn guard_ends(scope: &Scope, cond: &GameCond) -> bool {
 
 /// A `move [neutral] TYPE [when …] { PROGRAM }` rule.
 fn move_rule(scope: &Scope, rule: &PhaseRule) -> Option<MoveRule> {
-    let PhaseRule::Move { neutral, piece, guard, program, span } = rule else { return None };
+    let PhaseRule::Move { neutral, piece, guard, program, span, .. } = rule else { return None };
     let piece = scope.piece(piece);
     let guard = rule_guard(scope, guard.as_ref());
     let program = program::move_program(scope, program, *span);
@@ -504,7 +513,7 @@ fn countable(def: &PhaseDef, board: Option<&crate::board::Board>) -> bool {
                     && !keeps_dir
                     && then.is_none()
             }
-            MoveRule::Group { .. } | MoveRule::Together { .. } | MoveRule::Sow { .. } => false,
+            MoveRule::Group { .. } | MoveRule::Together { .. } | MoveRule::Sow { .. } | MoveRule::Advance(_) => false,
         })
 }
 
@@ -647,7 +656,7 @@ fn capturing(rule: &MoveRule) -> bool {
         MoveRule::Place { effects, .. } => takes(effects),
         MoveRule::Together { parts } => parts.iter().any(capturing),
         MoveRule::Action { .. } => false,
-        MoveRule::Group { .. } | MoveRule::Sow { .. } => true,
+        MoveRule::Group { .. } | MoveRule::Sow { .. } | MoveRule::Advance(_) => true,
     }
 }
 

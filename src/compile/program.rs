@@ -178,7 +178,8 @@ fn has_movement(statements: &[Statement]) -> bool {
         | Statement::Hop { .. }
         | Statement::Leap { .. }
         | Statement::Fly { .. }
-        | Statement::Sow { .. } => true,
+        | Statement::Sow { .. }
+        | Statement::Advance { .. } => true,
         Statement::If { then, otherwise, .. } => has_movement(then) || has_movement(otherwise),
         Statement::Capture { .. }
         | Statement::Flip { .. }
@@ -205,6 +206,16 @@ fn lower_block(
             Statement::Sow { span, .. } => {
                 ok = false;
                 super::sow::misplaced_sow(scope, *span);
+            }
+            Statement::Advance { span, .. } => {
+                // Reached only where a whole program cannot be an advance
+                // (a part of `together`, inside an `if`).
+                ok = false;
+                scope.error(
+                    Diagnostic::error("E0420", "`advance` is the whole program of its move")
+                        .with_label(scope.trimmed(*span), "an advance among other statements")
+                        .with_help("write it alone in its own rule: `move TYPE { advance TRACK by dice }`"),
+                );
             }
             Statement::If { option, then, otherwise, .. } => {
                 let chosen = scope.bool_option(option);
@@ -651,6 +662,7 @@ fn misplaced_in_placement(scope: &Scope, statement: &Statement) {
         Statement::Leap { span, .. } => ("`leap`".to_string(), movement.to_string(), span),
         Statement::Fly { span, .. } => ("`fly`".to_string(), movement.to_string(), span),
         Statement::Sow { span, .. } => ("`sow`".to_string(), movement.to_string(), span),
+        Statement::Advance { span, .. } => ("`advance`".to_string(), movement.to_string(), span),
         Statement::Capture { target: CaptureTarget::On(_), span, .. } => (
             "`capture on`".to_string(),
             "goes in a `move` rule; after a placement, pieces are removed by a follow-up: `then remove on CONDITION`"

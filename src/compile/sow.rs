@@ -48,6 +48,7 @@ pub(super) fn sow_rule(scope: &Scope, rule: &PhaseRule) -> Option<MoveRule> {
             | Statement::Capture { span, .. }
             | Statement::Leap { span, .. }
             | Statement::Fly { span, .. }
+            | Statement::Advance { span, .. }
             | Statement::Flip { span, .. }
             | Statement::FlipCustodial { span, .. }
             | Statement::Then { span, .. } => {

@@ -277,6 +277,7 @@ pub(crate) fn play_move(game: &Game, pos: &mut Position, mv: &Move) -> (u32, boo
         MoveRule::Sow { track, skip, skip_start, .. } => {
             super::sow::play_sow(game, pos, mv, *track, skip.as_ref(), *skip_start)
         }
+        MoveRule::Advance(advance) => captured += super::race::play_advance(game, pos, advance, mv),
         MoveRule::Move { effects, keeps_dir, .. } => {
             // A chain's path is found in the position before the move (a
             // trail, replayed as it is, needs none).
@@ -443,6 +444,7 @@ fn throw_dice(game: &Game, pos: &mut Position, outcome: u8) {
         pos.hash ^= game.zobrist.die(die, pos.dice[die]) ^ game.zobrist.die(die, value);
         pos.dice[die] = value;
     }
+    super::race::refill(game, pos);
 }
 
 /// Captures the piece on `site`: it leaves the board, into its owner's hand

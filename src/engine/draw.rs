@@ -150,7 +150,7 @@ impl<S: SiteSet> View<'_, S> {
                     }
                 }
             }
-            MoveRule::Group { .. } | MoveRule::Together { .. } => {}
+            MoveRule::Group { .. } | MoveRule::Together { .. } | MoveRule::Advance(_) => {}
         }
         (count, None)
     }

@@ -163,6 +163,8 @@ impl State {
                 _ => false,
             }),
             MoveRule::Group { .. } => asked.from.is_some(),
+            MoveRule::Advance(advance) if advance.from_hand => asked.from.is_none(),
+            MoveRule::Advance(advance) => piece_fits(advance.piece, advance.neutral),
             MoveRule::Action { .. } => false,
         }
     }

@@ -19,6 +19,7 @@ mod movegen;
 pub mod outcome;
 mod outflank;
 mod pattern;
+mod race;
 pub mod repetition;
 mod scratch;
 mod sow;

@@ -153,6 +153,7 @@ impl<S: SiteSet> View<'_, S> {
             }
             MoveRule::Move { .. } => self.generate_moves_of(rule, move_rule, phase, player, emit),
             MoveRule::Sow { .. } => self.generate_sowing(rule, move_rule, player, emit),
+            MoveRule::Advance(advance) => self.generate_advance(rule, advance, player, emit),
             MoveRule::Together { parts } => self.generate_together(rule, parts, phase, player, emit),
         }
     }

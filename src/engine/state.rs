@@ -81,6 +81,9 @@ pub struct Position {
     pub history: Vec<u64>,
     /// The dice's values, one per die (0 before the first throw).
     pub dice: Vec<u8>,
+    /// In games whose moves spend dice, how many more times each die may
+    /// be spent (see `engine::race`); empty otherwise.
+    pub uses: Vec<u8>,
     /// Games with stacks: `stack[site * MAX_STACK + level]`, bottom first,
     /// and `heights[site]` (both empty in other games; see `stack.rs`).
     pub stack: Vec<Code>,
@@ -113,6 +116,7 @@ impl Position {
         self.unmoved.clone_from(&other.unmoved);
         self.stack.clone_from(&other.stack);
         self.dice.clone_from(&other.dice);
+        self.uses.clone_from(&other.uses);
         self.heights.clone_from(&other.heights);
         self.heaps.clone_from(&other.heaps);
         self.history.clear();
@@ -152,6 +156,7 @@ impl State {
             heights: Vec::new(),
             heaps: if game.counted { vec![0; game.board.site_count()] } else { Vec::new() },
             dice: vec![0; game.dice.as_ref().map_or(0, |d| d.names.len())],
+            uses: vec![0; game.dice.as_ref().filter(|d| d.spent_by_moves).map_or(0, |d| d.names.len())],
         };
         if game.stacks.is_some() {
             pos.stack = vec![0; game.board.site_count() * MAX_STACK];
@@ -235,6 +240,7 @@ impl State {
         for (die, &value) in self.pos.dice.iter().enumerate() {
             hash ^= z.die(die, value);
         }
+        hash ^= super::race::uses_hash(game, &self.pos);
         if game.tracks_unmoved {
             hash ^= self.pos.unmoved.sites(0).iter().fold(0, |h, site| h ^ z.unmoved(site as usize));
         }
@@ -334,6 +340,9 @@ impl State {
                 self.most_captures_only(buf);
             } else if phase.must_capture {
                 self.captures_only(buf);
+            }
+            if phase.most_dice {
+                self.most_dice_only(buf);
             }
             if buf.is_empty() && self.passes() {
                 buf.push(Move::pass());

@@ -59,6 +59,9 @@ impl State {
                 return name.clone();
             }
         }
+        if let Some(text) = self.advance_text(mv) {
+            return text;
+        }
         let phase = &self.game.phases[self.pos.phase as usize];
         if let Some(MoveRule::Together { .. }) = phase.moves.get(mv.rule as usize) {
             // Both parts, `c1-c4,e7-e2`, in order of their columns (left to right, then up).

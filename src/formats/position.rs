@@ -181,6 +181,8 @@ pub fn parse_position(game: &Arc<Game>, source: Source) -> Result<State, Box<Rep
                     shown.sort_unstable();
                 }
                 state.pos.dice = shown;
+                // A throw just made: no die spent yet.
+                state.refill_dice();
             }
             Some(dice) => diagnostics.push(
                 Diagnostic::error(

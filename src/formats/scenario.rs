@@ -478,6 +478,7 @@ fn pieces_at(game: &Game, state: &State, at: Site) -> Vec<String> {
     match game.stacks {
         Some(_) => state.position().stack(at).iter().map(|&c| game.describe_code(c)).collect(),
         None if code == 0 => Vec::new(),
+        // A heap of a counted type says how many: `white 14 checker`.
         None => vec![game.describe_pieces(code, state.position().pieces_on(at))],
     }
 }

@@ -4,6 +4,7 @@
 //! so neither imports the other.
 
 pub mod limits;
+pub mod race;
 pub mod rules;
 pub mod zobrist;
 

@@ -1,6 +1,7 @@
 //! The compiled form of a game's rules: small enums over dense indices, read
 //! by move generation and apply. Produced by `compile`, never by hand.
 
+pub use super::race::{Advance, AdvanceAmount, BearOffRule, OFF_PATH};
 use crate::board::{Dir, SetTable, Site, Sites};
 pub use crate::syntax::ast::{CompareOp, EffectMode, MoveSite, RayQuant, TieResult, UpdateOp};
 
@@ -398,6 +399,9 @@ pub enum MoveRule {
         skip_start: bool,
         forbid: Vec<MoveTest>,
     },
+    /// `advance TRACK by …`: along the mover's path of an ordered track
+    /// (see `game::race`).
+    Advance(Box<Advance>),
     /// `action NAME [when CONDITION] { EFFECTS }`: a move with no piece,
     /// written as its name.
     Action { name: String, guard: Option<GameTest>, effects: Vec<Effect> },
@@ -748,6 +752,12 @@ pub struct DiceDef {
     /// Every outcome: its values (in die order) and how many of the
     /// `sides ^ dice` equally likely throws give it.
     pub outcomes: Vec<(Vec<u8>, u32)>,
+    /// `doubles twice`: when every die shows the same value, each may be
+    /// spent twice.
+    pub doubles_twice: bool,
+    /// Some move spends dice (`advance … by dice`): positions keep how many
+    /// times each die may still be spent.
+    pub spent_by_moves: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -763,6 +773,9 @@ pub struct PhaseDef {
     /// `must leave CONDITION`: only the moves after which every one of
     /// these holds, seen from the mover, are legal.
     pub must_leave: Vec<GameTest>,
+    /// `must use most dice`: only the moves after which the most dice can
+    /// still be spent; when only one can be, the largest.
+    pub most_dice: bool,
     /// `chains differ by captures`: chain moves are one per start, end and
     /// set of pieces taken (each chain says so too, `Chain::by_captures`).
     pub chains_by_captures: bool,

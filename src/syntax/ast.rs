@@ -111,11 +111,13 @@ pub enum Item {
         length: Spanned<(i64, Option<i64>)>,
         touching: Option<SiteCond>,
     },
-    /// `dice NAME, NAME of SIDES sides [unordered]`
+    /// `dice NAME, NAME of SIDES sides [unordered] [doubles twice]`
     Dice {
         names: Vec<Name>,
         sides: Spanned<i64>,
         unordered: bool,
+        /// `doubles twice`: equal dice may each be spent twice.
+        doubles_twice: bool,
     },
     /// `attribute NAME = DEFAULT { VALUE: SITES … }`
     Attribute {
@@ -300,15 +302,26 @@ pub enum PhaseRule {
     MustCapture { most: bool, span: Span },
     /// `must leave CONDITION`: only moves after which it holds are legal.
     MustLeave { cond: GameCond, span: Span },
+    /// `must use most dice`: only moves after which the most dice can
+    /// still be spent (and of one die, the largest).
+    MustUseDice { span: Span },
     /// `chains differ by path|captures`: how two chain moves are told apart.
     ChainsDiffer { by_captures: bool, span: Span },
     /// `together { MOVE MOVE }`: one move of two different pieces.
     Together { parts: Vec<PhaseRule>, span: Span },
     /// `after move [when CONDITION] { EFFECTS }`
     AfterEffects { when: Option<GameCond>, effects: Vec<Effect>, span: Span },
-    /// `move [neutral] TYPE [when GAME-CONDITION] { PROGRAM }`: `neutral`
-    /// moves pieces nobody owns instead of the mover's own.
-    Move { neutral: bool, piece: Name, guard: Option<GameCond>, program: Vec<Statement>, span: Span },
+    /// `move [neutral] TYPE [from hand] [when GAME-CONDITION] { PROGRAM }`:
+    /// `neutral` moves pieces nobody owns instead of the mover's own;
+    /// `from hand` (its span) moves pieces from the mover's hand onto a track.
+    Move {
+        neutral: bool,
+        piece: Name,
+        from_hand: Option<Span>,
+        guard: Option<GameCond>,
+        program: Vec<Statement>,
+        span: Span,
+    },
     /// `move group [with TYPE] [when from has TYPE] { MOVEMENT [where
     /// CONDITION] [passing CONDITION] }`
     Group {
@@ -428,6 +441,24 @@ pub enum BlockedActionDecl {
     Next(Name, bool),
 }
 
+/// How far `advance` goes: one of the dice thrown, spent by the move, or
+/// any number conditions read.
+#[derive(Clone, Debug)]
+pub enum AdvanceBy {
+    Dice(Span),
+    Number(Operand, Span),
+}
+
+/// `off [exact] [when CONDITION]`: past the end of the track, off the board.
+#[derive(Clone, Debug)]
+pub struct BearOff {
+    /// Only by the exact number; otherwise a larger number too, for the
+    /// piece farthest back.
+    pub exact: bool,
+    pub when: Option<GameCond>,
+    pub span: Span,
+}
+
 /// One statement of a move program.
 #[derive(Clone, Debug)]
 pub enum Statement {
@@ -435,6 +466,15 @@ pub enum Statement {
     Sow {
         track: Name,
         skipping: Option<SiteCond>,
+        span: Span,
+    },
+    /// `advance TRACK by dice|NUMBER [to CONDITION] [off …]`: along the
+    /// mover's path of an ordered track.
+    Advance {
+        track: Name,
+        by: AdvanceBy,
+        to: Option<SiteCond>,
+        off: Option<BearOff>,
         span: Span,
     },
     If {

@@ -114,7 +114,7 @@ struct Word {
 }
 
 /// Rules matched as one token: their text is written as it is.
-const ATOMIC: [Rule; 52] = [
+const ATOMIC: [Rule; 57] = [
     Rule::keyword,
     Rule::ident,
     Rule::int,
@@ -130,6 +130,11 @@ const ATOMIC: [Rule; 52] = [
     Rule::turn_kind,
     Rule::rule_label,
     Rule::must_capture,
+    Rule::must_use,
+    Rule::advance_kw,
+    Rule::dice_kw,
+    Rule::off_kw,
+    Rule::exact_kw,
     Rule::pool_name,
     Rule::path_site,
     Rule::neutral_kw,
@@ -269,7 +274,7 @@ impl<'a> Lexer<'a> {
         let span = pair.as_span();
         let (start, end) = (offset + span.start(), offset + span.end());
         if ATOMIC.contains(&rule) {
-            // Only `must capture` has whitespace inside; one space is as good
+            // Only `must capture` and `must use most dice` have whitespace inside; one space is as good
             // as any. A string is written as it is: any space in it (a tab, a
             // no-break space) is part of the game's text.
             let text = if matches!(rule, Rule::string | Rule::string_body) {

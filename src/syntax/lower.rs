@@ -140,8 +140,14 @@ impl Lowerer {
             Rule::dice_item => {
                 let names = self.names(next());
                 let sides = self.int(next());
-                let unordered = inner.next().is_some();
-                Item::Dice { names, sides, unordered }
+                let (mut unordered, mut doubles_twice) = (false, false);
+                for part in inner {
+                    match part.as_rule() {
+                        Rule::doubles_twice => doubles_twice = true,
+                        _ => unordered = true,
+                    }
+                }
+                Item::Dice { names, sides, unordered, doubles_twice }
             }
             Rule::variant_item => Item::Variant(self.string(next())),
             Rule::directions_item => {
@@ -366,6 +372,7 @@ impl Lowerer {
                 }
                 PhaseRule::Place { neutral, piece, on, guard, effects, span }
             }
+            Rule::must_use => PhaseRule::MustUseDice { span },
             Rule::must_capture => PhaseRule::MustCapture { most: text.ends_with("most"), span },
             Rule::must_leave => {
                 let _leave = next();
@@ -392,17 +399,18 @@ impl Lowerer {
                     first = next();
                 }
                 let piece = self.name(first);
-                let mut guard = None;
+                let (mut guard, mut from_hand) = (None, None);
                 let mut program = Vec::new();
                 for part in inner {
                     match part.as_rule() {
+                        Rule::from_hand => from_hand = Some(self.span(&part)),
                         Rule::move_guard => {
                             guard = Some(self.game_cond(part.into_inner().next().expect("guard condition")))
                         }
                         _ => program.push(self.statement(part)),
                     }
                 }
-                PhaseRule::Move { neutral, piece, guard, program, span }
+                PhaseRule::Move { neutral, piece, from_hand, guard, program, span }
             }
             Rule::group_rule => {
                 let (mut power, mut needs, mut movement, mut condition, mut passing) = (None, None, None, None, None);
@@ -732,6 +740,34 @@ impl Lowerer {
                 } else {
                     Statement::Slide { heading, distance, by, over, through, to, again, span }
                 }
+            }
+            Rule::advance_stmt => {
+                next();
+                let track = self.name(next());
+                let amount = next();
+                let by = match amount.as_rule() {
+                    Rule::dice_kw => AdvanceBy::Dice(self.span(&amount)),
+                    _ => AdvanceBy::Number(self.operand(amount.clone()), self.span(&amount)),
+                };
+                let (mut to, mut off) = (None, None);
+                for part in inner {
+                    match part.as_rule() {
+                        Rule::destination => to = Some(self.site_cond(part.into_inner().next().expect("to"))),
+                        _ => {
+                            let off_span = self.span(&part);
+                            let mut bear = BearOff { exact: false, when: None, span: off_span };
+                            for word in part.into_inner() {
+                                match word.as_rule() {
+                                    Rule::exact_kw => bear.exact = true,
+                                    Rule::game_cond => bear.when = Some(self.game_cond(word)),
+                                    _ => {}
+                                }
+                            }
+                            off = Some(bear);
+                        }
+                    }
+                }
+                Statement::Advance { track, by, to, off, span }
             }
             Rule::hop_stmt => {
                 let directions = self.directions(next());

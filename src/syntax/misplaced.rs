@@ -6,8 +6,7 @@
 
 /// What the parser expected where a move statement may start: one entry
 /// for every statement (see `parser::rule_words`).
-pub(super) const MOVE_STATEMENT: &str =
-    "a move statement (`step`, `slide`, `hop`, `leap`, `fly`, `sow`, `capture`, `flip`, `forbid`, `if`, `then`) or `}`";
+pub(super) const MOVE_STATEMENT: &str = "a move statement (`step`, `slide`, `hop`, `leap`, `fly`, `sow`, `advance`, `capture`, `flip`, `forbid`, `if`, `then`) or `}`";
 
 /// Entries of pest's list that only start one of the statements above.
 const STATEMENT_STARTS: [&str; 4] = ["`leap (A, B)`", "`may` or `must`", "`then`", "`sow`"];

@@ -596,10 +596,11 @@ fn rule_words(rule: Rule) -> Option<&'static str> {
         | Rule::together_rule
         | Rule::must_capture
         | Rule::must_leave
+        | Rule::must_use
         | Rule::chains_differ
         | Rule::after_block
         | Rule::phase_if => {
-            "a phase rule (place, move, together, may add, action, must capture, must leave, chains differ, turn, next, after, when blocked, promote, along, if) or `}`"
+            "a phase rule (place, move, together, may add, action, must capture, must leave, must use most dice, chains differ, turn, next, after, when blocked, promote, along, if) or `}`"
         }
         Rule::track_path => "a path of sites such as `a1 - a2 - a3`",
         Rule::phase_block => "`{` and phase rules",
@@ -620,6 +621,12 @@ fn rule_words(rule: Rule) -> Option<&'static str> {
         Rule::counter_update => "a counter update such as `quiet += 1`",
         Rule::update_op => "`+=`, `-=` or `=`",
         Rule::blocked_action => "`skip`, `lose` or `draw`",
+        Rule::advance_stmt | Rule::advance_kw => super::misplaced::MOVE_STATEMENT,
+        Rule::dice_kw => "`dice` or a number",
+        Rule::bear_off | Rule::off_kw => "`off`",
+        Rule::exact_kw => "`exact`",
+        Rule::from_hand => "`from hand`",
+        Rule::doubles_twice => "`doubles twice`",
         Rule::if_stmt
         | Rule::sow_stmt
         | Rule::step_stmt

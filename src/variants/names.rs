@@ -16,6 +16,7 @@ pub fn implied(rule: &PhaseRule) -> String {
         PhaseRule::Together { .. } => "together".to_string(),
         PhaseRule::MustCapture { .. } => "must_capture".to_string(),
         PhaseRule::MustLeave { .. } => "must_leave".to_string(),
+        PhaseRule::MustUseDice { .. } => "must_use_dice".to_string(),
         PhaseRule::ChainsDiffer { .. } => "chains_differ".to_string(),
         PhaseRule::AfterEffects { .. } => "after_move".to_string(),
         PhaseRule::Group { power: Some(p), .. } => format!("group_{}", p.node),
