@@ -38,6 +38,11 @@ Rules (as OpenSpiel plays them, found by experiment):
 Perft(d) = number of move sequences of length d (passes count; a sequence stops where the
 game ends: nothing is counted below a game-ending move, which itself is counted).
 
+Checked against pyspiel (--pyspiel): perft 1..4 of the four positions of go_positions.txt,
+perft 1..3 of the empty 9x9 board (82, 6643, 531522) and 1..5 of the empty 5x5 board
+(26, 651, 15650, 361041, 7984104) are equal; so are the legal-move sets, game ends and
+results at every position of 3000 random games on 5x5/7x7/9x9 (289347 positions).
+
 Position format (--pos FILE, '-' = stdin): N lines of N characters, the top line is row N
 (the side away from row 1), columns left to right: 'X' black, 'O' white, '.' or '+' empty.
 Then optional lines, any order:
@@ -377,7 +382,10 @@ def self_test():
     assert not st.over and len(g.legal(st)) == 82
     st = g.play(st, g.pass_move)
     assert st.over == "passes" and g.legal(st) == []
-    names = lambda st: {g.name(m) for m in g.legal(st)}
+
+    def names(st):
+        return {g.name(m) for m in g.legal(st)}
+
     # suicide
     st = from_moves(g, dict((n, m) for n, _, m in POSITIONS)["suicide"])
     mv = names(st)
