@@ -357,3 +357,26 @@ fn a_chain_of_one_hop_is_the_plain_capture_of_it() {
         Game::from_source(orrery::diagnostics::Source::new("hunt.rules", text.to_string()), &[]).expect("compiles");
     assert_eq!(game.initial_state().legal_move_texts(), ["a1-c3/xb2", "a1xc3xe5"]);
 }
+
+/// Tablut: rook moves, single custodial captures against a friend or the
+/// empty throne (`where not king against throne and empty`), the king
+/// taken on four sides or three and the throne. Depth 4 from the start
+/// (19,913,864) and from three positions whose figures tell the readings
+/// apart; the first depths are in games/tablut.tests.toml. Figures from
+/// tools/reference/tablut.py, written from the rules alone.
+#[test]
+#[ignore = "15 s in a release build: cargo test --release --test suite -- --ignored tablut"]
+fn tablut_deep() {
+    use orrery::formats::position::load_position;
+    let game = game("tablut");
+    assert_eq!(perft(&game.initial_state(), 4), 19_913_864);
+    for (name, count) in [
+        ("king_throne_capture", 3_374_719),
+        ("soldier_empty_throne", 867_066),
+        ("soldier_empty_throne_defenders", 778_018),
+    ] {
+        let path = format!("tests/positions/tablut/{name}.toml");
+        let state = load_position(&game, std::path::Path::new(&path)).expect("position loads");
+        assert_eq!(perft(&state, 4), count, "{name}");
+    }
+}

@@ -204,6 +204,9 @@ broken![
     advance_on_separate_paths,
     advance_by_dice_without_dice,
     must_use_dice_spending_none,
+    custodial_against_a_misspelt_region,
+    fraction_in_a_counter_update,
+    liberties_out_of_range,
 ];
 
 /// The `.rules` files in a folder of the crate, sorted, as relative paths.

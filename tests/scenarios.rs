@@ -20,6 +20,8 @@ fn the_bundled_scenarios_hold() {
         "kalah",
         "oware",
         "backgammon",
+        "tablut",
+        "go",
     ] {
         let rules = format!("games/{game}.rules");
         let scenarios = scenarios_for(Path::new(&rules));

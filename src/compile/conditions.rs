@@ -6,7 +6,7 @@ use crate::board::{SetTable, Sites, Width};
 use crate::check::scope::{SITE_WORDS, Scope, article};
 use crate::diagnostics::Diagnostic;
 use crate::game::rules::{GameTest, Quantity, RayQuant, SiteFilter, SiteTest, Who};
-use crate::syntax::ast::{GameCond, SiteCond};
+use crate::syntax::ast::{GameCond, Operand, SiteCond};
 use crate::syntax::span::Name;
 
 /// A site condition folded as far as the board allows.
@@ -152,6 +152,22 @@ fn fold(scope: &Scope, cond: &SiteCond, sites: usize) -> Option<Folded> {
             let test = inner.into_test(board.width);
             let steps = if *along || matches!(quant, RayQuant::Count(..)) { Vec::new() } else { dirs };
             Some(Folded::Varies(SiteTest::Ray { quant: *quant, back, steps, test: Box::new(test) }))
+        }
+        SiteCond::Liberties { directions, op, value, .. } => {
+            let sites = scope.board.as_ref().map_or(sites, |b| b.site_count());
+            if !(0..=sites as i64).contains(&value.node) {
+                scope.error(
+                    Diagnostic::error(
+                        "E0313",
+                        format!("`liberties` compares with 0 to {sites}, the sites of the board"),
+                    )
+                    .with_label(value.span, format!("{} liberties", value.node))
+                    .with_help("a group's liberties are empty sites of the board: write for example `liberties == 0`"),
+                );
+                return None;
+            }
+            let neighbours = super::group_count::neighbours(scope, directions.as_ref())?;
+            Some(Folded::Varies(SiteTest::Liberties(Box::new((neighbours, *op, value.node as u32)))))
         }
         SiteCond::Pieces(op, n, _) => {
             if !(0..=u16::MAX as i64).contains(&n.node) {
@@ -411,15 +427,26 @@ pub fn game_test(scope: &Scope, cond: &GameCond) -> Option<GameTest> {
                 None if is_option => scope.number_option(counter).map(Quantity::Number),
                 None => super::counters::counter_ref(scope, counter, who.as_ref(), true).map(super::counters::reading),
             };
-            let right = super::counters::quantity(scope, value);
+            let (_, value, fraction) = super::fraction::split(scope, &Operand::Sum(Vec::new()), value)?;
+            let (whole, op) = match super::fraction::exact(*op, fraction) {
+                Ok(exact) => exact,
+                Err(always) => return Some(constant(always)),
+            };
+            let op = &op;
+            let right = super::counters::quantity(scope, &value).map(|q| plus(q, whole));
             match (left?, right?) {
                 (Quantity::Counter(c), Quantity::Number(n)) => GameTest::Counter { counter: c, op: *op, value: n },
                 (left, right) => GameTest::Compare { left, op: *op, right },
             }
         }
         GameCond::Compare { left, op, right, .. } => {
-            let (left, right) = (super::counters::quantity(scope, left), super::counters::quantity(scope, right));
-            GameTest::Compare { left: left?, op: *op, right: right? }
+            let (left, right, fraction) = super::fraction::split(scope, left, right)?;
+            let (whole, op) = match super::fraction::exact(*op, fraction) {
+                Ok(exact) => exact,
+                Err(always) => return Some(constant(always)),
+            };
+            let (left, right) = (super::counters::quantity(scope, &left), super::counters::quantity(scope, &right));
+            GameTest::Compare { left: left?, op, right: plus(right?, whole) }
         }
         GameCond::Found(pattern) => GameTest::Found(scope.pattern(pattern)?),
         GameCond::Connected { who, from, to } => {
@@ -522,4 +549,15 @@ pub fn resolve_who(scope: &Scope, name: &Name) -> Option<Who> {
             None
         }
     }
+}
+
+/// `quantity + whole` (the quantity itself for 0).
+fn plus(quantity: Quantity, whole: i64) -> Quantity {
+    if whole == 0 { quantity } else { Quantity::Sum(vec![quantity, Quantity::Number(whole)]) }
+}
+
+/// A test that always holds, or never does.
+fn constant(holds: bool) -> GameTest {
+    let op = if holds { crate::game::rules::CompareOp::Eq } else { crate::game::rules::CompareOp::Ne };
+    GameTest::Compare { left: Quantity::Number(0), op, right: Quantity::Number(0) }
 }

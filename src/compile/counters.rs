@@ -77,6 +77,11 @@ pub(super) fn quantity(scope: &Scope, operand: &Operand) -> Option<Quantity> {
             Some(Quantity::Hand(Box::new((who, types))))
         }
         Operand::Groups { who, directions, .. } => super::group_count::groups(scope, who, directions.as_ref()),
+        Operand::Territory { who, directions, .. } => super::group_count::territory(scope, who, directions.as_ref()),
+        Operand::Decimal { span, .. } => {
+            super::fraction::misplaced(scope, *span);
+            None
+        }
         Operand::Count(count) => {
             let (who, types, region) =
                 super::conditions::count_parts(scope, &count.who, count.piece.as_ref(), count.region.as_ref())?;

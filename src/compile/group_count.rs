@@ -1,5 +1,6 @@
 //! `groups(WHO[, DIRECTIONS])`: how many groups a player's pieces form,
-//! compiled to a table of neighbours, so that play only floods sets.
+//! compiled to a table of neighbours, so that play only floods sets; the
+//! same table joins `territory(WHO)`'s empty regions and `liberties` groups.
 
 use super::conditions::{resolve_who, width};
 use crate::board::{NO_SITE, SetTable};
@@ -13,13 +14,24 @@ use crate::syntax::span::Name;
 /// ways, so that a set of one-way directions still makes groups that do
 /// not depend on where the count starts.
 pub(super) fn groups(scope: &Scope, who: &Name, directions: Option<&Directions>) -> Option<Quantity> {
+    let (who, neighbours) = (resolve_who(scope, who), neighbours(scope, directions));
+    Some(Quantity::Groups(Box::new((who?, neighbours?))))
+}
+
+/// `territory(WHO[, DIRECTIONS])`, its empty regions joined as groups are.
+pub(super) fn territory(scope: &Scope, who: &Name, directions: Option<&Directions>) -> Option<Quantity> {
+    let (who, neighbours) = (resolve_who(scope, who), neighbours(scope, directions));
+    Some(Quantity::Territory(Box::new((who?, neighbours?))))
+}
+
+/// Per site, the sites next to it along the directions (every direction of
+/// the board when none are given), both ways.
+pub(super) fn neighbours(scope: &Scope, directions: Option<&Directions>) -> Option<SetTable> {
     let board = scope.board.as_ref()?;
     let dirs = match directions {
-        Some(directions) => scope.directions(directions),
-        None => Some((0..board.directions.len() as crate::board::Dir).collect()),
+        Some(directions) => scope.directions(directions)?,
+        None => (0..board.directions.len() as crate::board::Dir).collect(),
     };
-    let (who, dirs) = (resolve_who(scope, who), dirs);
-    let (who, dirs) = (who?, dirs?);
     let mut neighbours = SetTable::new(width(scope), board.site_count());
     for site in 0..board.site_count() {
         for &dir in &dirs {
@@ -30,5 +42,5 @@ pub(super) fn groups(scope: &Scope, who: &Name, directions: Option<&Directions>)
             }
         }
     }
-    Some(Quantity::Groups(Box::new((who, neighbours))))
+    Some(neighbours)
 }

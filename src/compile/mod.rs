@@ -6,6 +6,7 @@ mod conditions;
 mod counters;
 mod effects;
 mod follow_up;
+mod fraction;
 mod group;
 mod group_count;
 mod load;
@@ -154,10 +155,23 @@ fn assemble(scope: &Scope, source: &Source) -> Option<Game> {
     let setup = setup(scope);
     let phases: Vec<Option<PhaseDef>> = scope.phases.iter().map(|p| phase(scope, p)).collect();
     let end_rules: Vec<Option<EndRuleDef>> = scope.end_rules.iter().map(|r| end_rule(scope, r)).collect();
-    let repetition = scope.repetition.map(|r| match r.node {
+    let repetition = scope.repetition.map(|r| match &r.node {
         RepetitionRule::Loses => Repetition::Loses,
         RepetitionRule::Forbidden => Repetition::Forbidden,
+        RepetitionRule::ForbiddenWithin(n) => {
+            if !(1..=1000).contains(&n.node) {
+                scope.error(
+                    Diagnostic::error("E0516", "`repetition forbidden within N plies` looks back 1 to 1000 plies")
+                        .with_label(n.span, format!("{} plies", n.node))
+                        .with_help(
+                            "`within 2 plies` forbids recreating the position before the opponent's last move (a ko)",
+                        ),
+                );
+            }
+            Repetition::Forbidden
+        }
         RepetitionRule::DrawAfter(n) => {
+            let n = *n;
             // The first occurrence is the first: a count of 1 would end every
             // game at its start.
             if !(2..=1000).contains(&n) {
@@ -225,6 +239,10 @@ fn assemble(scope: &Scope, source: &Source) -> Option<Game> {
     Some(Game {
         repetition_reason: scope.repetition_reason.map(|r| r.node.clone()),
         repetition_unless,
+        repetition_window: scope.repetition.as_ref().and_then(|r| match &r.node {
+            RepetitionRule::ForbiddenWithin(n) => Some(n.node.clamp(1, 1000) as usize),
+            _ => None,
+        }),
         tracks: scope.tracks.iter().map(|(_, t)| t.clone()).collect(),
         stacks,
         dice: dice?.map(|d| DiceDef { spent_by_moves: phases.iter().any(race::spends_dice), ..d }),

@@ -9,7 +9,8 @@ use crate::check::scope::Scope;
 use crate::diagnostics::Diagnostic;
 use crate::game::limits::MAX_PATH;
 use crate::game::rules::{
-    CaptureMode, Chain, EffectOp, FollowUp, Heading, MoveOp, MoveTest, RunLength, SiteFilter, SiteTest, SlideBy,
+    CaptureMode, Chain, CustodialLimits, EffectOp, FollowUp, Heading, MoveOp, MoveTest, RunLength, SiteFilter,
+    SiteTest, SlideBy,
 };
 use crate::syntax::ast::{
     Again, CaptureTarget, EffectMode, Heading as HeadingDecl, MoveCond, MoveSite, Operand, SiteCond,
@@ -274,9 +275,9 @@ fn lower_block(
                     written.effect |= live;
                 }
                 let effect = match target {
-                    CaptureTarget::Custodial { directions, length, .. } => {
+                    CaptureTarget::Custodial { .. } => {
                         ok &= always_made(scope, mode.as_ref(), "a custodial capture", "capture custodial DIRECTIONS");
-                        capture_custodial(scope, directions, length.as_ref())
+                        capture_custodial(scope, target)
                     }
                     CaptureTarget::On(condition) => {
                         ok &= always_made(scope, mode.as_ref(), "a capture on a condition", "capture on CONDITION");
@@ -624,8 +625,8 @@ pub(super) fn placement_effects(
     let mut ok = !matches!(then, Some(None));
     for statement in statements {
         let effect = match statement {
-            Statement::Capture { mode: None, target: CaptureTarget::Custodial { directions, length, .. }, .. } => {
-                capture_custodial(scope, directions, length.as_ref())
+            Statement::Capture { mode: None, target: target @ CaptureTarget::Custodial { .. }, .. } => {
+                capture_custodial(scope, target)
             }
             Statement::FlipCustodial { mode, directions, .. } => flip_custodial(scope, mode.as_ref(), directions),
             Statement::Then { span, .. } => {
@@ -707,13 +708,18 @@ fn misplaced_in_placement(scope: &Scope, statement: &Statement) {
     );
 }
 
-/// `capture custodial DIRECTIONS [LENGTH]`: the length of the runs taken
-/// runs from 1 to 255, low to high (E0719).
-fn capture_custodial(
-    scope: &Scope,
-    directions: &crate::syntax::ast::Directions,
-    length: Option<&Spanned<(i64, Option<i64>)>>,
-) -> Option<EffectOp> {
+/// `capture custodial DIRECTIONS [LENGTH] [where …] [against …]`: the
+/// length of the runs taken runs from 1 to 255, low to high (E0719).
+fn capture_custodial(scope: &Scope, target: &CaptureTarget) -> Option<EffectOp> {
+    let CaptureTarget::Custodial { directions, length, taken, against, .. } = target else { return None };
+    let filter = |cond: &Option<SiteCond>| cond.as_ref().map(|c| site_filter(scope, c));
+    let (taken, closing) = (filter(taken), filter(against));
+    let limits = match (taken, closing) {
+        (Some(None), _) | (_, Some(None)) => return None,
+        (None, None) => None,
+        (taken, closing) => Some(Box::new(CustodialLimits { taken: taken.flatten(), closing: closing.flatten() })),
+    };
+    let length = length.as_ref();
     let length = match length {
         None => RunLength::ANY,
         Some(d) => {
@@ -730,7 +736,7 @@ fn capture_custodial(
             RunLength { min: low as u16, max: high.map_or(u16::MAX, |h| h as u16) }
         }
     };
-    scope.directions(directions).map(|dirs| EffectOp::CaptureCustodial { dirs, length })
+    scope.directions(directions).map(|dirs| EffectOp::CaptureCustodial { dirs, length, limits })
 }
 
 /// A slide's distance (`2`, `1..3`, `2..`; none: any), from 1 to 255, low

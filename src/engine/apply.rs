@@ -426,6 +426,11 @@ pub(crate) fn quantity(game: &Game, pos: &Position, value: &Quantity, mover: Pla
             }
         }
         Quantity::Captured => pos.last_captured as i64,
+        Quantity::Territory(territory) => {
+            let (who, neighbours) = &**territory;
+            let owner = resolve(game, *who, mover);
+            with_width!(game.board.width, S => super::liberty::territory::<S>(game, pos, neighbours, owner))
+        }
         Quantity::Groups(groups) => {
             let (who, neighbours) = &**groups;
             let owner = resolve(game, *who, mover);
@@ -642,7 +647,10 @@ fn run_effect(game: &Game, pos: &mut Position, effect: &EffectOp, mv: &Move, mov
                 }
             })
         }
-        EffectOp::CaptureCustodial { dirs, length } => {
+        EffectOp::CaptureCustodial { dirs, length, limits: Some(limits) } => {
+            captured += super::custodial::capture_limited(game, pos, at, dirs, *length, limits, mover);
+        }
+        EffectOp::CaptureCustodial { dirs, length, limits: None } => {
             let owner = |pos: &Position, site: Site| match pos.cells[site as usize] {
                 0 => None,
                 code => Some(game.owner_of(code)),

@@ -7,6 +7,7 @@
 mod apply;
 mod chain;
 mod connection;
+mod custodial;
 mod dedupe;
 mod draw;
 mod effects;
@@ -15,6 +16,7 @@ mod follow_up;
 pub(crate) mod group;
 mod heap;
 pub mod kernel;
+mod liberty;
 mod movegen;
 pub mod outcome;
 mod outflank;

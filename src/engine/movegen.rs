@@ -464,7 +464,12 @@ impl<S: SiteSet> View<'_, S> {
         }
         effects.iter().any(|effect| match effect {
             EffectOp::CaptureAt { .. } => self.captured_at(effect, mv, player) == site,
-            EffectOp::CaptureCustodial { dirs, length } => self.custodial_takes(mv, dirs, *length, site, player),
+            EffectOp::CaptureCustodial { limits: Some(_), .. } => {
+                super::custodial::takes_when_played(self.game, self.pos, mv, Some(site))
+            }
+            EffectOp::CaptureCustodial { dirs, length, limits: None } => {
+                self.custodial_takes(mv, dirs, *length, site, player)
+            }
             EffectOp::CaptureOn { filter } => {
                 self.filter_set(filter, player).contains(site) && self.enemy_on(site, player)
             }
@@ -497,7 +502,10 @@ impl<S: SiteSet> View<'_, S> {
         };
         effects.iter().any(|effect| match effect {
             EffectOp::CaptureAt { .. } => self.captured_at(effect, mv, player) != NO_SITE,
-            EffectOp::CaptureCustodial { dirs, length } => dirs
+            EffectOp::CaptureCustodial { limits: Some(_), .. } => {
+                super::custodial::takes_when_played(game, self.pos, mv, None)
+            }
+            EffectOp::CaptureCustodial { dirs, length, limits: None } => dirs
                 .iter()
                 .any(|&dir| length.holds(super::outflank::bracketed(game, self.pos, mv.to, dir, player, mv.from))),
             EffectOp::CaptureOn { filter } => self.filter_set(filter, player).iter().any(|s| self.enemy_on(s, player)),
@@ -941,6 +949,10 @@ fn test_set<S: SiteSet>(game: &Game, pos: &Position, test: &SiteTest, player: Pl
         SiteTest::LastTo => single_or_empty::<S>(pos.last_to).or(S::single(pos.last_to_second)),
         SiteTest::Attacked => super::threat::attacked_sites(game, pos, player),
         SiteTest::Pieces(op, n) => pieces_set(pos, *op, *n, all),
+        SiteTest::Liberties(liberties) => {
+            let (neighbours, op, n) = &**liberties;
+            super::liberty::liberties_set(game, pos, neighbours, *op, *n)
+        }
         SiteTest::RegionOf { sets, who } => sets.get_or_empty(super::apply::resolve(game, *who, player) as usize),
         SiteTest::Type(piece) => {
             (0..game.owner_count() as Player).fold(S::EMPTY, |acc, o| acc.or(sets.get(game.code(o, *piece) as usize)))

@@ -4,7 +4,9 @@
 //! player to move. With `unless all other moves leave CONDITION`, the
 //! repeating moves stay legal when there are other moves and every one of
 //! them would leave the condition true (a move that ends the game leaves
-//! nothing true).
+//! nothing true). Actions (moves with no piece, such as a pass) are never
+//! refused. `within N plies` compares only the positions of the last N
+//! plies (Go's ko: the position before the opponent's move).
 
 use super::apply::{advance, end_check, test_game};
 use super::movegen::View;
@@ -16,8 +18,14 @@ use crate::game::rules::Player;
 use std::cell::RefCell;
 
 /// Whether the move would recreate an earlier position.
+/// An action (a move with no piece: a pass) never does: it keeps the
+/// position there is, and the ban must leave a player a way to pass.
 pub(crate) fn repeats(game: &Game, pos: &Position, mv: &Move) -> bool {
-    pos.history.contains(&next_hash(game, pos, mv))
+    if mv.is_action() {
+        return false;
+    }
+    let from = game.repetition_window.map_or(0, |n| pos.history.len().saturating_sub(n));
+    pos.history[from..].contains(&next_hash(game, pos, mv))
 }
 
 /// The hash of the position a move of the player to move leads to, before

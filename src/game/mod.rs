@@ -39,6 +39,9 @@ pub struct Game {
     /// `repetition forbidden unless all other moves leave CONDITION`: the
     /// condition, seen from the mover after each non-repeating move.
     pub repetition_unless: Option<GameTest>,
+    /// `repetition forbidden within N plies`: only the positions of the
+    /// last N plies are compared.
+    pub repetition_window: Option<usize>,
     pub setup: SetupDef,
     /// Some piece type is royal: moves must not leave one threatened.
     pub has_royal: bool,

@@ -112,6 +112,10 @@ pub enum SiteTest {
     /// The number of pieces on the site (a heap's number, a stack's height,
     /// else 1 or 0) compares so with the number: `pieces >= 2`.
     Pieces(CompareOp, u32),
+    /// The empty sites next to the group of the piece on the site (its
+    /// owner's pieces joined through `neighbours`) compare so with the
+    /// number; an empty site has no group and never holds.
+    Liberties(Box<(SetTable, CompareOp, u32)>),
     /// The site is in a fixed set (a region folded in at compile time); the
     /// flag says whether an ordinary site of the threat region would be.
     In(Sites, bool),
@@ -234,8 +238,9 @@ pub enum SlideBy {
 #[derive(Clone, Debug)]
 pub enum EffectOp {
     /// Every line of enemy pieces from the destination closed off by a
-    /// friendly piece, of a length `length` allows, is removed.
-    CaptureCustodial { dirs: Vec<Dir>, length: RunLength },
+    /// friendly piece, of a length `length` allows, is removed; `limits`
+    /// narrow what is taken and widen what closes a run.
+    CaptureCustodial { dirs: Vec<Dir>, length: RunLength, limits: Option<Box<CustodialLimits>> },
     /// Every such line is turned over (outflanking); with `must`, a move
     /// that turns nothing over is not legal.
     FlipCustodial { dirs: Vec<Dir>, must: bool },
@@ -268,6 +273,16 @@ impl EffectOp {
                 | EffectOp::FlipCustodial { must: true, .. }
         )
     }
+}
+
+/// `capture custodial … where TAKEN against CLOSING`: only pieces on
+/// `taken` sites belong to a run (another piece ends it uncaptured), and a
+/// `closing` site ends a run as a piece of the mover does (a hostile square).
+/// Both are read, seen from the mover, once the piece has arrived.
+#[derive(Clone, Debug)]
+pub struct CustodialLimits {
+    pub taken: Option<SiteFilter>,
+    pub closing: Option<SiteFilter>,
 }
 
 /// The lengths of the runs a custodial capture takes: from `min` to `max`
@@ -729,6 +744,9 @@ pub enum Quantity {
     /// The groups `who`'s pieces form: `neighbours` holds, per site, the
     /// sites next to it along the rule's directions, either way.
     Groups(Box<(Who, SetTable)>),
+    /// The empty sites whose empty region (joined through the table's
+    /// neighbours) touches pieces of `who` and of no one else.
+    Territory(Box<(Who, SetTable)>),
 }
 
 /// `next PHASE [passing the turn] [when CONDITION]`

@@ -279,6 +279,8 @@ pub enum RepetitionRule {
     DrawAfter(i64),
     /// A move may not recreate an earlier position.
     Forbidden,
+    /// A move may not recreate a position of the last N plies.
+    ForbiddenWithin(Spanned<i64>),
 }
 
 #[derive(Clone, Debug)]
@@ -617,6 +619,10 @@ pub enum CaptureTarget {
         directions: Directions,
         /// The run lengths taken (`2`, `1..2`; none: any).
         length: Option<Spanned<(i64, Option<i64>)>>,
+        /// `where COND`: only pieces on sites meeting it are taken.
+        taken: Option<SiteCond>,
+        /// `against COND`: sites meeting it close a run as a friend does.
+        against: Option<SiteCond>,
     },
     /// The piece on a site of the move, if it is an enemy's and passes the condition.
     Site { site: Spanned<MoveSite>, condition: Option<SiteCond> },
@@ -694,6 +700,14 @@ pub enum SiteCond {
     Transpose(Box<SiteCond>, Span),
     /// `pieces OP N`: the number of pieces on the site.
     Pieces(CompareOp, Spanned<i64>, Span),
+    /// `liberties[(DIRECTIONS)] OP N`: the empty sites next to the group
+    /// of the piece on the site.
+    Liberties {
+        directions: Option<Directions>,
+        op: CompareOp,
+        value: Spanned<i64>,
+        span: Span,
+    },
     Not(Box<SiteCond>, Span),
     And(Vec<SiteCond>),
     Or(Vec<SiteCond>),
@@ -808,6 +822,19 @@ pub enum Operand {
     },
     /// `count(WHO[, TYPE] [in REGION])` (boxed: it is larger than the others)
     Count(Box<CountOf>),
+    /// `territory(WHO[, DIRECTIONS])`: the empty sites whose empty region
+    /// touches WHO's pieces only.
+    Territory {
+        who: Name,
+        directions: Option<Directions>,
+        span: Span,
+    },
+    /// A number with a fraction (`7.5`), in thousandths; `digits` after the point.
+    Decimal {
+        thousandths: i64,
+        digits: usize,
+        span: Span,
+    },
     Number(Spanned<i64>),
     /// A number option, a die or a counter.
     Option(Name),

@@ -114,7 +114,7 @@ struct Word {
 }
 
 /// Rules matched as one token: their text is written as it is.
-const ATOMIC: [Rule; 57] = [
+const ATOMIC: [Rule; 61] = [
     Rule::keyword,
     Rule::ident,
     Rule::int,
@@ -171,6 +171,10 @@ const ATOMIC: [Rule; 57] = [
     Rule::back_kw,
     Rule::while_kw,
     Rule::sow_kw,
+    Rule::against_kw,
+    Rule::liberties_kw,
+    Rule::territory_kw,
+    Rule::decimal,
     Rule::repeated_kw,
 ];
 

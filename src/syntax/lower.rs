@@ -260,11 +260,15 @@ impl Lowerer {
                 let mut unless = None;
                 let rule = match r.as_str().split_whitespace().next() {
                     Some("loses") => RepetitionRule::Loses,
-                    Some("forbidden") => {
-                        let cond = r.into_inner().next().and_then(|u| u.into_inner().next());
-                        unless = cond.map(|c| self.game_cond(c));
-                        RepetitionRule::Forbidden
-                    }
+                    Some("forbidden") => match r.into_inner().next() {
+                        Some(w) if w.as_rule() == Rule::repetition_within => {
+                            RepetitionRule::ForbiddenWithin(self.int(w.into_inner().next().expect("plies")))
+                        }
+                        part => {
+                            unless = part.and_then(|u| u.into_inner().next()).map(|c| self.game_cond(c));
+                            RepetitionRule::Forbidden
+                        }
+                    },
                     _ => {
                         let n = r.into_inner().next().map(|p| self.int(p).node).unwrap_or(3);
                         RepetitionRule::DrawAfter(n)
@@ -855,8 +859,19 @@ impl Lowerer {
                 let target = if first.as_rule() == Rule::capture_kind {
                     let kind = Spanned::new(CaptureKind::Custodial, self.span(&first));
                     let directions = self.directions(next());
-                    let length = inner.next().map(|d| self.distance(d));
-                    CaptureTarget::Custodial { kind, directions, length }
+                    let (mut length, mut taken, mut against) = (None, None, None);
+                    for part in inner.by_ref() {
+                        match part.as_rule() {
+                            Rule::capture_where => {
+                                taken = Some(self.site_cond(part.into_inner().next().expect("where")))
+                            }
+                            Rule::capture_against => {
+                                against = Some(self.site_cond(part.into_inner().nth(1).expect("against")))
+                            }
+                            _ => length = Some(self.distance(part)),
+                        }
+                    }
+                    CaptureTarget::Custodial { kind, directions, length, taken, against }
                 } else if first.as_rule() == Rule::capture_on {
                     CaptureTarget::On(self.site_cond(first.into_inner().next().expect("condition")))
                 } else {
@@ -992,6 +1007,13 @@ impl Lowerer {
                 let mut parts = first.into_inner().skip(1);
                 let op = compare_op(parts.next().expect("op").as_str());
                 SiteCond::Pieces(op, self.int(parts.next().expect("number")), span)
+            }
+            Rule::liberties_cmp => {
+                let mut parts = first.into_inner().skip(1).peekable();
+                let directions = parts.next_if(|p| p.as_rule() == Rule::directions).map(|d| self.directions(d));
+                let op = compare_op(parts.next().expect("op").as_str());
+                let value = self.int(parts.next().expect("number"));
+                SiteCond::Liberties { directions, op, value, span }
             }
             Rule::ray_count => {
                 // After the `count` keyword.
@@ -1130,6 +1152,22 @@ impl Lowerer {
                 let mut parts = inner.into_inner();
                 let who = self.name(parts.next().expect("grammar guarantees who"));
                 Operand::Groups { who, directions: parts.next().map(|d| self.directions(d)), span }
+            }
+            Rule::territory_count => {
+                let mut parts = inner.into_inner().skip(1);
+                let who = self.name(parts.next().expect("grammar guarantees who"));
+                Operand::Territory { who, directions: parts.next().map(|d| self.directions(d)), span }
+            }
+            Rule::decimal => {
+                let text = inner.as_str();
+                let (whole, fraction) = text.split_once('.').expect("grammar guarantees a point");
+                let negative = whole.starts_with('-');
+                let whole: i64 = whole.trim_start_matches('-').parse().unwrap_or(i64::MAX / 2000);
+                let digits = fraction.len();
+                // Thousandths: the first three digits (more is refused when compiled).
+                let first: String = fraction.chars().chain("000".chars()).take(3).collect();
+                let magnitude = whole.saturating_mul(1000).saturating_add(first.parse::<i64>().unwrap_or(0));
+                Operand::Decimal { thousandths: if negative { -magnitude } else { magnitude }, digits, span }
             }
             Rule::count_of => {
                 let (mut who, mut piece, mut region) = (None, None, None);

@@ -616,6 +616,7 @@ fn rule_words(rule: Rule) -> Option<&'static str> {
         Rule::fly_over => "`over` and a site condition",
         Rule::through => "`through` and a site condition",
         Rule::capture_where => "`where` and a site condition",
+        Rule::capture_against | Rule::against_kw => "`against` and a site condition",
         Rule::effect_mode => "`may` or `must`",
         Rule::threatened => "`threatened(WHO, TYPE)`",
         Rule::counter_update => "a counter update such as `quiet += 1`",
@@ -681,6 +682,9 @@ fn rule_words(rule: Rule) -> Option<&'static str> {
         }
         Rule::hand_count => "`hand(WHO)` or `hand(WHO, TYPE)`",
         Rule::groups_count => "`groups(WHO)` or `groups(WHO, DIRECTIONS)`",
+        Rule::territory_count | Rule::territory_kw => "`territory(WHO)` or `territory(WHO, DIRECTIONS)`",
+        Rule::liberties_cmp | Rule::liberties_kw => "`liberties OP N` or `liberties(DIRECTIONS) OP N`",
+        Rule::decimal => "a number",
         Rule::captured_kw => "`captured`",
         Rule::effect_block => "`{` and effects",
         Rule::effect_if

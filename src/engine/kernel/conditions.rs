@@ -190,7 +190,8 @@ fn lower_site<S: SiteSet>(test: &SiteTest) -> Option<SiteCond<S>> {
         | SiteTest::Unmoved
         | SiteTest::Attacked
         | SiteTest::Ray { .. }
-        | SiteTest::Pieces(..) => {
+        | SiteTest::Pieces(..)
+        | SiteTest::Liberties(_) => {
             return None;
         }
     })
@@ -264,6 +265,7 @@ pub(super) fn lower_amount<S: SiteSet>(value: &Quantity, all: S) -> Option<Amoun
         | Quantity::Longest(_)
         | Quantity::Captured
         | Quantity::Groups(_)
+        | Quantity::Territory(_)
         | Quantity::Pieces(_) => {
             return None;
         }

@@ -148,7 +148,7 @@ fn custodial_only<S: SiteSet>(game: &Game, effects: &[EffectOp]) -> Option<Vec<C
     effects
         .iter()
         .map(|effect| match effect {
-            EffectOp::CaptureCustodial { dirs, length } => Some(match rays(board, dirs) {
+            EffectOp::CaptureCustodial { dirs, length, limits: None } => Some(match rays(board, dirs) {
                 Some(rays) => Custodial::OnRays(Rays { length: (!length.is_any()).then_some(*length), ..rays }),
                 None => Custodial::Walked { dirs: dirs.clone(), around: around(dirs), length: *length },
             }),
