@@ -22,6 +22,7 @@ mod flights;
 mod flying_obelisks;
 mod fmt;
 mod follow_ups;
+mod fractions;
 mod fuzz;
 mod hexagon;
 mod kernel;

@@ -328,7 +328,20 @@ class Amazons(Spec):
         return f"{sq(frm)}-{sq(to)}/arrow@{sq(shot)}"
 
 
-SPECS = [TicTacToe(), ConnectFour(), Hex(), HexSwap(), Gomoku(), Reversi(), Breakthrough(), Chess(), Checkers(), Amazons()]
+class Go(Spec):
+    label, os_game, rules, players = "go", "go", "games/go.rules", ("black", "white")
+    os_params = {"board_size": 9, "komi": 7.5}
+
+    def action_text(self, state, action):
+        # OpenSpiel writes `B c3` with files a-h and j (no i), and `B PASS`;
+        # Orrery's files run a-i, and its pass is the action `pass`.
+        text = state.action_to_string(action).split()[-1].lower()
+        if text == "pass":
+            return "pass"
+        return FILES["abcdefghjklmnopqrst".index(text[0])] + text[1:]
+
+
+SPECS = [TicTacToe(), ConnectFour(), Hex(), HexSwap(), Gomoku(), Reversi(), Breakthrough(), Chess(), Checkers(), Amazons(), Go()]
 
 
 # Defects in Orrery's rule files that this tool found and that are being
