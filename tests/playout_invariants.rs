@@ -58,6 +58,8 @@ const LAWS: &[(&str, Law)] = &[
     ("games/international_draughts.rules", NEVER_MORE),
     ("games/flying_obelisks.rules", NEVER_MORE),
     ("games/gomoku.rules", SAME),
+    // Stones come from the hands; captured ones go back to them (`returns`).
+    ("games/go.rules", SAME),
     ("games/hex.rules", SAME),
     // Seeds are sown and gathered into stores, never taken out of the game.
     ("games/kalah.rules", SAME),
@@ -69,9 +71,11 @@ const LAWS: &[(&str, Law)] = &[
     // from a stake, a line taken is paid to one; the winner of the last ply
     // may be paid coins that stay on the board.
     ("games/sun_moon_and_stars.rules", Law { least: 0, most: 0, counters: &["stake", "pot"], ends_free: true }),
+    ("games/tablut.rules", NEVER_MORE),
     ("games/tic_tac_toe.rules", SAME),
     ("games/zodiac.rules", NEVER_MORE),
     ("games/variants/big_moon.rules", NEVER_MORE),
+    ("games/variants/go_13x13.rules", SAME),
     ("games/variants/pockets.rules", Law { least: 0, most: 0, counters: &["stake", "pot"], ends_free: true }),
     ("games/variants/sun_and_moon_open_twilight.rules", NEVER_MORE),
     ("games/variants/zodiac_repetition_draw.rules", NEVER_MORE),

@@ -48,6 +48,7 @@ const REPLAYS: &[Replay] = &[
         ..of("international_draughts_count_routes", "games/international_draughts.rules")
     },
     of("flying_obelisks", "games/flying_obelisks.rules"),
+    of("go", "games/go.rules"),
     of("gomoku", "games/gomoku.rules"),
     Replay { options: &[("overlines", "true")], ..of("gomoku_overlines", "games/gomoku.rules") },
     of("hex", "games/hex.rules"),
@@ -67,9 +68,11 @@ const REPLAYS: &[Replay] = &[
         options: &[("eighth_coin", "true"), ("max_plies", "120")],
         ..of("sun_moon_and_stars_options", "games/sun_moon_and_stars.rules")
     },
+    of("tablut", "games/tablut.rules"),
     of("tic_tac_toe", "games/tic_tac_toe.rules"),
     of("zodiac", "games/zodiac.rules"),
     of("variant_big_moon", "games/variants/big_moon.rules"),
+    of("variant_go_13x13", "games/variants/go_13x13.rules"),
     of("variant_pockets", "games/variants/pockets.rules"),
     of("variant_sun_and_moon_open_twilight", "games/variants/sun_and_moon_open_twilight.rules"),
     of("variant_zodiac_repetition_draw", "games/variants/zodiac_repetition_draw.rules"),

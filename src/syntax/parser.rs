@@ -667,8 +667,10 @@ fn rule_words(rule: Rule) -> Option<&'static str> {
         | Rule::transpose_kw
         | Rule::pieces_cmp
         | Rule::pieces_kw
+        | Rule::liberties_cmp
+        | Rule::liberties_kw
         | Rule::ray_count_kw => {
-            "a site condition (a word such as `empty`, a region, `some|no|every along|next DIRECTIONS is …`, `count(next DIRECTIONS is …) >= N`, `pieces >= N` or `transpose(…)`)"
+            "a site condition (a word such as `empty`, a region, `some|no|every along|next DIRECTIONS is …`, `count(next DIRECTIONS is …) >= N`, `pieces >= N`, `liberties == N` or `transpose(…)`)"
         }
         Rule::ray_reach => "`along` or `next`",
         Rule::ray_count => "`count(along|next DIRECTIONS is CONDITION)`, a comparison and a number",
@@ -677,13 +679,11 @@ fn rule_words(rule: Rule) -> Option<&'static str> {
         Rule::count_cmp | Rule::count_of => "`count(...)`",
         Rule::full_region => "`full(REGION)`",
         Rule::counter_cmp => "a counter comparison",
-        Rule::compare_value | Rule::amount => {
-            "a number, a counter, a die, an option, `plies`, `captured`, `size(PATTERN)`, `longest(PATTERN)`, `sites(CONDITION)`, `pieces(CONDITION)`, `hand(WHO)` or `groups(WHO)`"
+        Rule::compare_value | Rule::amount | Rule::territory_count | Rule::territory_kw => {
+            "a number, a counter, a die, an option, `plies`, `captured`, `size(PATTERN)`, `longest(PATTERN)`, `sites(CONDITION)`, `pieces(CONDITION)`, `hand(WHO)`, `groups(WHO)` or `territory(WHO)`"
         }
         Rule::hand_count => "`hand(WHO)` or `hand(WHO, TYPE)`",
         Rule::groups_count => "`groups(WHO)` or `groups(WHO, DIRECTIONS)`",
-        Rule::territory_count | Rule::territory_kw => "`territory(WHO)` or `territory(WHO, DIRECTIONS)`",
-        Rule::liberties_cmp | Rule::liberties_kw => "`liberties OP N` or `liberties(DIRECTIONS) OP N`",
         Rule::decimal => "a number",
         Rule::captured_kw => "`captured`",
         Rule::effect_block => "`{` and effects",
