@@ -204,6 +204,12 @@ broken![
     advance_on_separate_paths,
     advance_by_dice_without_dice,
     must_use_dice_spending_none,
+    returns_as_unknown_type,
+    returns_as_itself,
+    returns_as_counted_type,
+    promote_or_from_with_hand,
+    forbid_leaves_inside_if,
+    forbid_leaves_in_together,
 ];
 
 /// The `.rules` files in a folder of the crate, sorted, as relative paths.

@@ -15,6 +15,7 @@ mod follow_up;
 pub(crate) mod group;
 mod heap;
 pub mod kernel;
+mod leaves;
 mod movegen;
 pub mod outcome;
 mod outflank;
