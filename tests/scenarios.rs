@@ -20,6 +20,7 @@ fn the_bundled_scenarios_hold() {
         "kalah",
         "oware",
         "backgammon",
+        "minishogi",
     ] {
         let rules = format!("games/{game}.rules");
         let scenarios = scenarios_for(Path::new(&rules));
