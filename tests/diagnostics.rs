@@ -207,6 +207,12 @@ broken![
     custodial_against_a_misspelt_region,
     fraction_in_a_counter_update,
     liberties_out_of_range,
+    returns_as_unknown_type,
+    returns_as_itself,
+    returns_as_counted_type,
+    promote_or_from_with_hand,
+    forbid_leaves_inside_if,
+    forbid_leaves_in_together,
 ];
 
 /// The `.rules` files in a folder of the crate, sorted, as relative paths.

@@ -65,6 +65,8 @@ const LAWS: &[(&str, Law)] = &[
     ("games/kalah.rules", SAME),
     ("games/oware.rules", SAME),
     ("games/man_in_the_moon.rules", NEVER_MORE),
+    // A captured piece goes to the capturer's hand; drops come from hands.
+    ("games/minishogi.rules", SAME),
     ("games/reversi.rules", SAME),
     ("games/sun_and_moon.rules", NEVER_MORE),
     // Coins on the board plus the stakes and the pot: a coin placed is paid

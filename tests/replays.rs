@@ -55,6 +55,7 @@ const REPLAYS: &[Replay] = &[
     of("kalah", "games/kalah.rules"),
     Replay { options: &[("swap", "true")], ..of("hex_swap", "games/hex.rules") },
     of("man_in_the_moon", "games/man_in_the_moon.rules"),
+    of("minishogi", "games/minishogi.rules"),
     Replay { options: &[("long_moves", "true")], ..of("man_in_the_moon_long_moves", "games/man_in_the_moon.rules") },
     of("oware", "games/oware.rules"),
     of("reversi", "games/reversi.rules"),

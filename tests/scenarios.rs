@@ -22,6 +22,7 @@ fn the_bundled_scenarios_hold() {
         "backgammon",
         "tablut",
         "go",
+        "minishogi",
     ] {
         let rules = format!("games/{game}.rules");
         let scenarios = scenarios_for(Path::new(&rules));

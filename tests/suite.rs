@@ -17,6 +17,7 @@ mod diagnostics;
 mod docs;
 mod draw;
 mod draw_trace;
+mod drops;
 mod explain;
 mod flights;
 mod flying_obelisks;

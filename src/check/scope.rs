@@ -44,6 +44,8 @@ pub struct Scope<'a> {
     pub stacks: Option<(bool, &'a [StackLimitDecl], Span)>,
     /// `threat` items: (piece, seen as, region).
     pub threats: Vec<(&'a Name, &'a Name, &'a Name)>,
+    /// `returns as TYPE` / `returns to capturer`, per type that says so.
+    pub returns: Vec<(&'a Name, &'a crate::syntax::ast::ReturnsDecl)>,
     /// `directions` items.
     pub direction_sets: Vec<DirectionSet<'a>>,
     /// The player per-player directions are read for while a move rule is
@@ -107,6 +109,7 @@ impl<'a> Scope<'a> {
             regions: Vec::new(),
             groups: Vec::new(),
             threats: Vec::new(),
+            returns: Vec::new(),
             patterns: Vec::new(),
             conditions: Vec::new(),
             folding: RefCell::new(Vec::new()),
@@ -218,7 +221,7 @@ impl<'a> Scope<'a> {
                     }
                 }
                 Item::Board(decl) => board_decl = Some((decl, item.span)),
-                Item::Piece { name, traits, letter } => {
+                Item::Piece { name, traits, returns, letter } => {
                     if let Some(letter) = letter
                         && let Some((other, _)) =
                             scope.pieces.iter().find(|(_, p)| p.letter == Some(letter.node.to_ascii_uppercase()))
@@ -249,11 +252,16 @@ impl<'a> Scope<'a> {
                             reversible: traits.iter().any(|t| t.node == PieceTrait::Reversible),
                             royal: traits.iter().any(|t| t.node == PieceTrait::Royal),
                             returns: traits.iter().any(|t| t.node == PieceTrait::Returns),
+                            returns_as: None,
+                            to_capturer: returns.as_ref().is_some_and(|r| r.to_capturer.is_some()),
                             remembers_moving: traits.iter().any(|t| t.node == PieceTrait::RemembersMoving),
                             counted: traits.iter().any(|t| t.node == PieceTrait::Counted),
                             letter: letter.as_ref().map(|l| l.node.to_ascii_uppercase()),
                         };
                         scope.pieces.push((name, def));
+                        if let Some(decl) = returns {
+                            scope.returns.push((name, decl));
+                        }
                     }
                 }
                 Item::Option { name, value, doc } => {

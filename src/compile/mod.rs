@@ -9,11 +9,13 @@ mod follow_up;
 mod fraction;
 mod group;
 mod group_count;
+mod leaves;
 mod load;
 mod patterns;
 mod phase;
 mod program;
 mod race;
+mod returns;
 mod sow;
 mod stacks;
 pub use crate::game::limits::{MAX_HAND, MAX_PATH, MAX_PHASES, MAX_PLAYERS, MAX_TYPES};
@@ -191,13 +193,14 @@ fn assemble(scope: &Scope, source: &Source) -> Option<Game> {
     let dice = dice(scope);
     let patterns = patterns::patterns(scope);
     conditions::check_unused_conditions(scope);
+    let mut pieces: Vec<PieceDef> = scope.pieces.iter().map(|(_, p)| p.clone()).collect();
+    let returns_ok = returns::resolve(scope, &mut pieces);
     let board = scope.board.clone()?;
     let phases: Vec<PhaseDef> = phases.into_iter().collect::<Option<_>>()?;
     let end_rules: Vec<EndRuleDef> = end_rules.into_iter().collect::<Option<_>>()?;
-    if scope.has_errors() || scope.players.is_empty() {
+    if scope.has_errors() || scope.players.is_empty() || !returns_ok {
         return None;
     }
-    let pieces: Vec<PieceDef> = scope.pieces.iter().map(|(_, p)| p.clone()).collect();
     let players: Vec<String> = scope.players.iter().map(|p| p.node.clone()).collect();
     // Types are numbered in a byte (255 marks "no type"); a piece on a site
     // is one 16-bit code per owner and type.

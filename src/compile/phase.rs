@@ -91,6 +91,7 @@ fn empty_phase(name: &str) -> PhaseDef {
         must_capture: false,
         capture_most: false,
         must_leave: Vec::new(),
+        forbid_leaves: Vec::new(),
         most_dice: false,
         chains_by_captures: false,
         together: false,
@@ -171,9 +172,11 @@ fn phase_rule(scope: &Scope, rule: &PhaseRule, def: &mut PhaseDef, ok: &mut bool
                 let piece = scope.piece(piece);
                 let on = site_filter(scope, on);
                 let guard = rule_guard(scope, guard.as_ref());
-                let effects = program::placement_effects(scope, effects);
-                match (piece, on, guard, effects) {
-                    (Some(piece), Some(mut on), Some(guard), Some((effects, then))) => {
+                let (effects, leaves) = super::leaves::split(scope, effects);
+                let effects = program::placement_effects(scope, &effects);
+                match (piece, on, guard, effects, leaves) {
+                    (Some(piece), Some(mut on), Some(guard), Some((effects, then)), Some(leaves)) => {
+                        super::leaves::attach(def, def.moves.len(), leaves);
                         // A piece is only ever placed on an empty site, whatever
                         // the condition adds: placing never captures or stacks.
                         on.test = match on.test {
@@ -224,10 +227,30 @@ fn phase_rule(scope: &Scope, rule: &PhaseRule, def: &mut PhaseDef, ok: &mut bool
                     None => *ok = false,
                 }
             }
-            PhaseRule::Move { .. } => match move_rules(scope, rule) {
-                Some(compiled) => def.moves.extend(compiled),
-                None => *ok = false,
-            },
+            PhaseRule::Move { program, .. } => {
+                // `forbid leaves` is the rule's, not its program's: taken off first.
+                let (rest, leaves) = super::leaves::split(scope, program);
+                let plain = match rule {
+                    PhaseRule::Move { neutral, piece, from_hand, guard, span, .. } => PhaseRule::Move {
+                        neutral: *neutral,
+                        piece: piece.clone(),
+                        from_hand: *from_hand,
+                        guard: guard.clone(),
+                        program: rest,
+                        span: *span,
+                    },
+                    _ => unreachable!("a move rule"),
+                };
+                match (move_rules(scope, &plain), leaves) {
+                    (Some(compiled), Some(leaves)) => {
+                        for index in def.moves.len()..def.moves.len() + compiled.len() {
+                            super::leaves::attach(def, index, leaves.clone());
+                        }
+                        def.moves.extend(compiled)
+                    }
+                    _ => *ok = false,
+                }
+            }
             PhaseRule::Together { parts: decl_parts, span } => {
                 let compiled: Vec<Option<MoveRule>> = decl_parts.iter().map(|p| move_rule(scope, p)).collect();
                 let Some(parts) = compiled.into_iter().collect::<Option<Vec<_>>>() else {
@@ -339,11 +362,29 @@ fn phase_rule(scope: &Scope, rule: &PhaseRule, def: &mut PhaseDef, ok: &mut bool
                     _ => *ok = false,
                 }
             }
-            PhaseRule::Promote { piece, on, to, .. } => {
+            PhaseRule::Promote { piece, on, from, to, span } => {
                 let (piece, on) = (scope.piece(piece), site_filter(scope, on));
+                let from = from.as_ref().map(|cond| site_filter(scope, cond));
                 let to: Vec<Option<PieceType>> = to.iter().map(|t| scope.piece(t)).collect();
-                match (piece, on, to.into_iter().collect::<Option<Vec<_>>>()) {
-                    (Some(piece), Some(on), Some(to)) => def.promotions.push(PromoteRule { piece, on, to }),
+                if from.is_some() && to.is_empty() {
+                    *ok = false;
+                    scope.error(
+                        Diagnostic::error("E0431", "`or from` needs the types to promote to")
+                            .with_label(scope.trimmed(*span), "a promotion from hand")
+                            .with_help(
+                                "a piece waiting for a piece from hand is looked at where it stands, not where its move began: write `to TYPE, …`, or leave out `or from`",
+                            ),
+                    );
+                }
+                let from = match from {
+                    Some(Some(filter)) => Some(Some(filter)),
+                    Some(None) => None,
+                    None => Some(None),
+                };
+                match (piece, on, from, to.into_iter().collect::<Option<Vec<_>>>()) {
+                    (Some(piece), Some(on), Some(from), Some(to)) => {
+                        def.promotions.push(PromoteRule { piece, on, to, from })
+                    }
                     _ => *ok = false,
                 }
             }

@@ -186,6 +186,7 @@ fn has_movement(statements: &[Statement]) -> bool {
         | Statement::Flip { .. }
         | Statement::FlipCustodial { .. }
         | Statement::Forbid { .. }
+        | Statement::ForbidLeaves { .. }
         | Statement::Then { .. } => false,
     })
 }
@@ -355,6 +356,10 @@ fn lower_block(
             Statement::Then { span, .. } => {
                 ok = false;
                 super::follow_up::misplaced(scope, *span);
+            }
+            Statement::ForbidLeaves { span, .. } => {
+                ok = false;
+                super::leaves::misplaced(scope, *span);
             }
         }
     }
@@ -698,6 +703,7 @@ fn misplaced_in_placement(scope: &Scope, statement: &Statement) {
         ),
         // A placement's own statements, never misplaced.
         Statement::FlipCustodial { .. } | Statement::Then { .. } => return,
+        Statement::ForbidLeaves { span, .. } => return super::leaves::misplaced(scope, *span),
     };
     scope.error(
         Diagnostic::error("E0411", format!("{what} does not go in a placement"))

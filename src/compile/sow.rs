@@ -55,6 +55,10 @@ pub(super) fn sow_rule(scope: &Scope, rule: &PhaseRule) -> Option<MoveRule> {
                 ok = false;
                 misplaced_sow(scope, *span);
             }
+            Statement::ForbidLeaves { span, .. } => {
+                ok = false;
+                super::leaves::misplaced(scope, *span);
+            }
         }
     }
     let (track_name, skipping, span) = sow?;

@@ -465,11 +465,12 @@ pub(crate) fn capture(game: &Game, pos: &mut Position, site: Site) {
     to_hand(game, pos, code);
 }
 
-/// A captured piece goes to its owner's hand if its type `returns`, else
+/// A captured piece goes to a hand if its type `returns` (its owner's, or
+/// with `to capturer` the player moving's, as `returns as` says), else
 /// leaves the game.
 pub(crate) fn to_hand(game: &Game, pos: &mut Position, code: Code) {
-    let (owner, piece) = (game.owner_of(code) as usize, game.type_of(code) as usize);
-    if game.pieces[piece].returns && owner < game.players.len() {
+    if let Some((hand, piece)) = game.returned(code, pos.to_move) {
+        let (owner, piece) = (hand as usize, piece as usize);
         let slot = owner * game.pieces.len() + piece;
         let count = pos.hands[slot];
         if (count as i64) < crate::game::limits::MAX_HAND {

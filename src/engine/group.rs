@@ -402,8 +402,8 @@ pub(crate) fn hash_after(game: &Game, pos: &Position, mv: &Move) -> Option<u64> 
     for &code in pos.stack(mv.to) {
         let (owner, piece) = (game.owner_of(code), game.type_of(code));
         if owner != mover && owner != neutral {
-            if game.pieces[piece as usize].returns {
-                change(&mut hash, owner, piece, 1);
+            if let Some((hand, piece)) = game.returned(code, mover) {
+                change(&mut hash, hand, piece, 1);
             }
         } else if owner == neutral && mv.taken & RETURN_FOUND != 0 {
             change(&mut hash, neutral, piece, 1);

@@ -16,6 +16,7 @@ mod follow_up;
 pub(crate) mod group;
 mod heap;
 pub mod kernel;
+mod leaves;
 mod liberty;
 mod movegen;
 pub mod outcome;

@@ -44,10 +44,27 @@ impl State {
 impl<S: SiteSet> View<'_, S> {
     /// Calls `emit` with each legal move of `player` until it returns false.
     pub(crate) fn generate(&self, player: Player, emit: &mut impl FnMut(Move) -> bool) {
-        let must_leave = &self.game.phases[self.pos.phase as usize].must_leave;
+        let phase = &self.game.phases[self.pos.phase as usize];
+        let must_leave = &phase.must_leave;
         if self.legal && !must_leave.is_empty() {
-            let mut leaving = |mv: Move| !super::sow::leaves(self.game, self.pos, &mv, must_leave) || emit(mv);
-            return self.generate_checked(player, &mut leaving);
+            let mut leaving = |mv: Move| !super::leaves::leaves(self.game, self.pos, &mv, must_leave) || emit(mv);
+            return self.generate_forbidding(player, &mut leaving);
+        }
+        self.generate_forbidding(player, emit)
+    }
+
+    /// `generate` past the `must leave` rules: the `forbid leaves` of
+    /// the rules that have one.
+    fn generate_forbidding(&self, player: Player, emit: &mut impl FnMut(Move) -> bool) {
+        let forbid = &self.game.phases[self.pos.phase as usize].forbid_leaves;
+        if self.legal && !forbid.is_empty() {
+            let mut allowed = |mv: Move| match forbid.get(mv.rule as usize) {
+                Some(tests) if !tests.is_empty() => {
+                    super::leaves::leaves_any(self.game, self.pos, &mv, tests) || emit(mv)
+                }
+                _ => emit(mv),
+            };
+            return self.generate_checked(player, &mut allowed);
         }
         self.generate_checked(player, emit)
     }
@@ -414,7 +431,10 @@ impl<S: SiteSet> View<'_, S> {
         }
         let game = self.game;
         let types = game.pieces.len();
-        let promotes = promotion.is_some_and(|p| self.filter_set(&p.on, player).contains(mv.to));
+        let promotes = promotion.is_some_and(|p| {
+            self.filter_set(&p.on, player).contains(mv.to)
+                || p.from.as_ref().is_some_and(|from| self.filter_set(from, player).contains(mv.from))
+        });
         let hand = &self.pos.hands[player as usize * types..(player as usize + 1) * types];
         // Every subset of the optional effects that apply, from none upwards.
         let mut subset = 0u8;

@@ -1,16 +1,15 @@
 //! Sowing (`sow TRACK [skipping …]`): a heap of counted pieces is lifted
 //! whole and laid one piece a site along the mover's path of a track that
 //! loops. With it: `gather … into SITE`, which moves every piece of some
-//! sites onto one; `must leave CONDITION`, which keeps only the moves after
+//! sites onto one; `must leave CONDITION` (`super::leaves`), which keeps only the moves after
 //! which a condition holds; and the counts of `most TYPE in REGION wins`.
 
-use super::apply::{advance, test_game};
+use super::apply::test_game;
 use super::movegen::{View, filter_set};
-use super::scratch::with_scratch;
 use super::state::{Move, NO_DIR, Position};
 use crate::board::{NO_SITE, Site, SiteSet};
 use crate::game::Game;
-use crate::game::rules::{GameTest, GatherFrom, MoveRule, PieceType, Player, SiteFilter};
+use crate::game::rules::{GatherFrom, MoveRule, PieceType, Player, SiteFilter};
 use crate::with_width;
 
 /// The mover's path of a track, in order; a loop's first site is not
@@ -205,16 +204,6 @@ fn run_back<S: SiteSet>(path: &[Site], start: Site, meets: S) -> S {
         at = (at + path.len() - 1) % path.len();
     }
     run
-}
-
-/// Whether a move leaves every condition true, seen from the mover, on
-/// the position it leads to (`must leave`).
-pub(crate) fn leaves(game: &Game, pos: &Position, mv: &Move, tests: &[GameTest]) -> bool {
-    let mover = pos.to_move;
-    with_scratch(pos, |scratch| {
-        advance(game, scratch, mv);
-        tests.iter().all(|test| test_game(game, scratch, test, mover))
-    })
 }
 
 /// `most TYPE in REGION`: the pieces of the type (any type: `None`),

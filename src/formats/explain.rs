@@ -163,5 +163,9 @@ fn reason(state: &State, why: &Why, to: &str) -> String {
             "this rule makes it, but capturing is compulsory and another move captures".to_string()
         }
         Why::Repeats => "this rule makes it, but it repeats a position, which the game forbids".to_string(),
+        Why::LeavesForbidden => {
+            "this rule makes it, but the position it leads to is ruled out (`forbid leaves` or `must leave`)"
+                .to_string()
+        }
     }
 }

@@ -108,6 +108,18 @@ impl Game {
         self.code_type[code as usize]
     }
 
+    /// The hand a captured piece goes to, and as what type: `None` when
+    /// it leaves the game (its type does not return, nobody owns it, or
+    /// the capturer is not a player).
+    #[inline]
+    pub fn returned(&self, code: Code, capturer: Player) -> Option<(Player, PieceType)> {
+        let (owner, piece) = (self.owner_of(code), self.type_of(code));
+        let def = &self.pieces[piece as usize];
+        let hand = if def.to_capturer { capturer } else { owner };
+        (def.returns && (owner as usize) < self.players.len() && (hand as usize) < self.players.len())
+            .then(|| (hand, def.returns_as.unwrap_or(piece)))
+    }
+
     /// A player's name; `chance` for the chance player, `neutral` for nobody.
     pub fn player_name(&self, player: Player) -> &str {
         match self.players.get(player as usize) {

@@ -39,8 +39,12 @@ pub struct PieceDef {
     pub name: String,
     pub reversible: bool,
     pub royal: bool,
-    /// A captured piece of this type goes to its owner's hand.
+    /// A captured piece of this type goes to a hand: its owner's, or with
+    /// `to_capturer` the capturer's; as `returns_as` when given (`returns
+    /// as silver`), else as itself.
     pub returns: bool,
+    pub returns_as: Option<PieceType>,
+    pub to_capturer: bool,
     /// Positions keep whether a piece of this type has moved (`unmoved`).
     pub remembers_moving: bool,
     /// A site holds any number of pieces of this type (and one owner): a
@@ -791,6 +795,10 @@ pub struct PhaseDef {
     /// `must leave CONDITION`: only the moves after which every one of
     /// these holds, seen from the mover, are legal.
     pub must_leave: Vec<GameTest>,
+    /// Per move rule (by number; none past the end): `forbid leaves`
+    /// conditions, any of which rules a move of that rule out when it
+    /// holds on the position the move leads to.
+    pub forbid_leaves: Vec<Vec<GameTest>>,
     /// `must use most dice`: only the moves after which the most dice can
     /// still be spent; when only one can be, the largest.
     pub most_dice: bool,
@@ -909,6 +917,8 @@ pub struct PromoteRule {
     pub on: SiteFilter,
     /// The types to choose from (`to TYPES`); empty: from the hand.
     pub to: Vec<PieceType>,
+    /// `or from CONDITION`: a move starting on such a site promotes too.
+    pub from: Option<SiteFilter>,
 }
 
 #[derive(Clone, Debug)]

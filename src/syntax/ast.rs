@@ -37,6 +37,9 @@ pub enum Item {
     Piece {
         name: Name,
         traits: Vec<Spanned<PieceTrait>>,
+        /// `returns as TYPE` / `returns to capturer`: where a captured piece
+        /// goes, and as what (the trait `Returns` is in `traits` too).
+        returns: Option<ReturnsDecl>,
         /// `letter X`: the type's letter in position rows.
         letter: Option<Spanned<char>>,
     },
@@ -243,6 +246,17 @@ pub struct LineDecl {
     pub points: Vec<Name>,
 }
 
+/// `returns [as TYPE] [to capturer]`: a captured piece goes to a hand as
+/// TYPE (a promoted piece goes back demoted), to the capturer's hand rather
+/// than its owner's.
+#[derive(Clone, Debug)]
+pub struct ReturnsDecl {
+    pub as_type: Option<Name>,
+    /// The span of `to capturer`, when written.
+    pub to_capturer: Option<Span>,
+    pub span: Span,
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PieceTrait {
     /// The owner is the face showing; a flip turns it over.
@@ -348,7 +362,8 @@ pub enum PhaseRule {
     Blocked { when: Option<GameCond>, action: Spanned<BlockedActionDecl> },
     /// `promote TYPE on SITE-CONDITION from hand`
     /// `to`: the types the mover chooses from; empty for `from hand`.
-    Promote { piece: Name, on: SiteCond, to: Vec<Name>, span: Span },
+    /// `or from SITE-CONDITION`: a move starting there promotes too.
+    Promote { piece: Name, on: SiteCond, from: Option<SiteCond>, to: Vec<Name>, span: Span },
     /// `along TRACK at most N`
     Along { track: Name, limit: Spanned<i64> },
     /// `if OPTION { RULES } else { RULES }`
@@ -539,6 +554,12 @@ pub enum Statement {
     FlipCustodial {
         mode: Option<Spanned<EffectMode>>,
         directions: Directions,
+        span: Span,
+    },
+    /// `forbid leaves GAME-CONDITION`: the rule's moves after which the
+    /// condition holds (seen from the mover) are not legal.
+    ForbidLeaves {
+        cond: GameCond,
         span: Span,
     },
     /// Moves satisfying the condition are not legal.

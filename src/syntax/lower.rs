@@ -78,11 +78,27 @@ impl Lowerer {
             }
             Rule::piece_item => {
                 let name = self.name(next());
-                let (mut traits, mut letter) = (Vec::new(), None);
+                let (mut traits, mut letter, mut returns) = (Vec::new(), None, None);
                 for t in inner {
                     if t.as_rule() == Rule::piece_letter {
                         let c = t.into_inner().next().expect("a letter");
                         letter = Some(Spanned::new(c.as_str().chars().next().unwrap_or('?'), self.span(&c)));
+                        continue;
+                    }
+                    if t.as_rule() == Rule::returns_to {
+                        let span = self.span(&t);
+                        let mut decl = ReturnsDecl { as_type: None, to_capturer: None, span };
+                        for part in t.into_inner() {
+                            match part.as_rule() {
+                                Rule::returns_as => {
+                                    decl.as_type = Some(self.name(part.into_inner().next().expect("a type")))
+                                }
+                                Rule::to_capturer => decl.to_capturer = Some(self.span(&part)),
+                                _ => {}
+                            }
+                        }
+                        traits.push(Spanned::new(PieceTrait::Returns, span));
+                        returns = Some(decl);
                         continue;
                     }
                     let kind = match t.as_str() {
@@ -94,7 +110,7 @@ impl Lowerer {
                     };
                     traits.push(Spanned::new(kind, self.span(&t)));
                 }
-                Item::Piece { name, traits, letter }
+                Item::Piece { name, traits, returns, letter }
             }
             Rule::option_item => {
                 let name = self.name(next());
@@ -530,8 +546,19 @@ impl Lowerer {
             Rule::promote_rule => {
                 let piece = self.name(next());
                 let on = self.site_cond(next());
-                let to = inner.next().map(|list| list.into_inner().map(|n| self.name(n)).collect()).unwrap_or_default();
-                PhaseRule::Promote { piece, on, to, span }
+                let mut from = None;
+                let mut to = Vec::new();
+                for part in inner {
+                    match part.as_rule() {
+                        Rule::promote_from => {
+                            let cond = part.into_inner().find(|p| p.as_rule() == Rule::site_cond).expect("a condition");
+                            from = Some(self.site_cond(cond));
+                        }
+                        Rule::ident_list => to = part.into_inner().map(|n| self.name(n)).collect(),
+                        _ => {}
+                    }
+                }
+                PhaseRule::Promote { piece, on, from, to, span }
             }
             other => unreachable!("not a phase rule: {other:?}"),
         }
@@ -811,6 +838,10 @@ impl Lowerer {
                 }
             }
             Rule::forbid_stmt => Statement::Forbid { cond: self.move_cond(next()), span },
+            Rule::forbid_leaves => {
+                let cond = inner.find(|p| p.as_rule() == Rule::game_cond).expect("a condition");
+                Statement::ForbidLeaves { cond: self.game_cond(cond), span }
+            }
             Rule::then_stmt => {
                 let (mut mode, mut guard, mut action) = (None, None, None);
                 for part in inner {

@@ -575,7 +575,14 @@ fn rule_words(rule: Rule) -> Option<&'static str> {
         Rule::square_board | Rule::hex_board | Rule::graph_board => "`square`, `hex` or `graph`",
         Rule::hexagon_side | Rule::hexagon_kw => "`hexagon N` or `FILES x RANKS`",
         Rule::point_decl | Rule::line_decl | Rule::line_kind => "`point`, `line`, `circle` or `}`",
-        Rule::piece_trait => "a piece trait (`reversible`, `royal`, `returns`, `remembers_moving`, `counted`)",
+        Rule::piece_trait | Rule::returns_to | Rule::returns_kw => {
+            "a piece trait (`reversible`, `royal`, `returns`, `returns as TYPE`, `returns to capturer`, `remembers_moving`, `counted`)"
+        }
+        Rule::returns_as => "`as TYPE`",
+        Rule::to_capturer | Rule::capturer_kw => "`to capturer`",
+        Rule::promote_from | Rule::from_kw => "`or from` and a site condition",
+        Rule::promote_on => "a site condition",
+        Rule::leaves_kw => "`leaves` and a game condition",
         Rule::hand_entry | Rule::pieces_entry => "`hand PLAYER: N PIECE`, `OWNER [N] PIECE on SITES` or `}`",
         Rule::heap_size => "a number of pieces",
         Rule::clock_kw => "`clock`",
@@ -636,7 +643,8 @@ fn rule_words(rule: Rule) -> Option<&'static str> {
         | Rule::fly_stmt
         | Rule::capture_stmt
         | Rule::flip_stmt
-        | Rule::forbid_stmt => super::misplaced::MOVE_STATEMENT,
+        | Rule::forbid_stmt
+        | Rule::forbid_leaves => super::misplaced::MOVE_STATEMENT,
         Rule::move_site | Rule::move_cond | Rule::move_term | Rule::move_factor | Rule::site_is => {
             "a site of the move (`from`, `to`, `over`, `ahead`), then `is` and a site condition, as in `from is last_to` (or `moving <= N`, `moved by TYPE`)"
         }

@@ -25,6 +25,8 @@ impl<S: SiteSet> Kernel<S> {
             && !game.tracks_unmoved
             && !game.end_reads_blocked
             && !game.reads_repeated
+            // The kernel sends a captured piece to its owner's hand, as itself.
+            && game.pieces.iter().all(|p| !p.to_capturer && p.returns_as.is_none())
             && !game
                 .end_rules
                 .iter()
@@ -83,6 +85,7 @@ fn lower_phase<S: SiteSet>(game: &Game, phase: &PhaseDef) -> Option<Phase<S>> {
         && !phase.dedupe
         && !phase.must_capture
         && phase.must_leave.is_empty()
+        && phase.forbid_leaves.is_empty()
         && !phase.capture_most
         && phase.promotions.is_empty()
         && phase.additions.is_empty()
