@@ -58,6 +58,8 @@ const LAWS: &[(&str, Law)] = &[
     ("games/international_draughts.rules", NEVER_MORE),
     ("games/flying_obelisks.rules", NEVER_MORE),
     ("games/gomoku.rules", SAME),
+    // A captured piece goes to the capturer's hand; a drop takes it back out.
+    ("games/minishogi.rules", SAME),
     ("games/hex.rules", SAME),
     // Seeds are sown and gathered into stores, never taken out of the game.
     ("games/kalah.rules", SAME),

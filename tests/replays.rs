@@ -37,6 +37,7 @@ const REPLAYS: &[Replay] = &[
     of("chess", "games/chess.rules"),
     Replay { start: Some("tests/positions/chess/kiwipete.toml"), ..of("chess_kiwipete", "games/chess.rules") },
     of("connect_four", "games/connect_four.rules"),
+    of("minishogi", "games/minishogi.rules"),
     of("english_draughts", "games/english_draughts.rules"),
     Replay {
         options: &[("most_captures", "true")],
