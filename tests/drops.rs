@@ -75,14 +75,15 @@ fn minishogi_positions_deep() {
 }
 
 /// `orrery explain` names `forbid leaves` as what refuses the mating pawn
-/// drop, and the rule (the pawn's placement, rule 12 of the phase) as
+/// drop, and the rule (the pawn's placement, rule 17 of the phase: the
+/// five move rules with per-player directions count twice) as
 /// making it otherwise; a pawn dropped elsewhere is legal.
 #[test]
 fn explain_names_forbid_leaves() {
     use orrery::engine::explain::{Explanation, RuleFinding, Why};
     let state = at("pawn_drop_mate");
     let asked = orrery::formats::explain::asked(&state, "pawn@a4").expect("a placement");
-    assert_eq!(state.explain(asked), Explanation::Rules(vec![RuleFinding { rule: 12, why: Why::LeavesForbidden }]));
+    assert_eq!(state.explain(asked), Explanation::Rules(vec![RuleFinding { rule: 17, why: Why::LeavesForbidden }]));
     let answer = orrery::formats::explain::explain_move(&state, "pawn@a4").expect("explained");
     assert!(!answer.legal);
     let asked = orrery::formats::explain::asked(&state, "pawn@b4").expect("a placement");

@@ -65,7 +65,7 @@ const LAWS: &[(&str, Law)] = &[
     ("games/kalah.rules", SAME),
     ("games/oware.rules", SAME),
     ("games/man_in_the_moon.rules", NEVER_MORE),
-    // A captured piece goes to the capturer's hand; drops come from hands.
+    // A captured piece goes to the capturer's hand; a drop takes it back out.
     ("games/minishogi.rules", SAME),
     ("games/reversi.rules", SAME),
     ("games/sun_and_moon.rules", NEVER_MORE),

@@ -37,6 +37,7 @@ const REPLAYS: &[Replay] = &[
     of("chess", "games/chess.rules"),
     Replay { start: Some("tests/positions/chess/kiwipete.toml"), ..of("chess_kiwipete", "games/chess.rules") },
     of("connect_four", "games/connect_four.rules"),
+    of("minishogi", "games/minishogi.rules"),
     of("english_draughts", "games/english_draughts.rules"),
     Replay {
         options: &[("most_captures", "true")],
@@ -55,7 +56,6 @@ const REPLAYS: &[Replay] = &[
     of("kalah", "games/kalah.rules"),
     Replay { options: &[("swap", "true")], ..of("hex_swap", "games/hex.rules") },
     of("man_in_the_moon", "games/man_in_the_moon.rules"),
-    of("minishogi", "games/minishogi.rules"),
     Replay { options: &[("long_moves", "true")], ..of("man_in_the_moon_long_moves", "games/man_in_the_moon.rules") },
     of("oware", "games/oware.rules"),
     of("reversi", "games/reversi.rules"),
