@@ -25,6 +25,7 @@ mod fmt;
 mod follow_ups;
 mod fractions;
 mod fuzz;
+mod groups_of_pieces;
 mod hexagon;
 mod kernel;
 mod limits;

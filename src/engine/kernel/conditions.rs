@@ -191,7 +191,8 @@ fn lower_site<S: SiteSet>(test: &SiteTest) -> Option<SiteCond<S>> {
         | SiteTest::Attacked
         | SiteTest::Ray { .. }
         | SiteTest::Pieces(..)
-        | SiteTest::Liberties(_) => {
+        | SiteTest::Liberties(_)
+        | SiteTest::GroupSize(_) => {
             return None;
         }
     })
