@@ -207,7 +207,6 @@ broken![
     custodial_against_a_misspelt_region,
     fraction_in_a_counter_update,
     liberties_out_of_range,
-    repetition_within_no_plies,
     returns_as_unknown_type,
     returns_as_itself,
     returns_as_counted_type,

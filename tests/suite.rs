@@ -25,7 +25,6 @@ mod fmt;
 mod follow_ups;
 mod fractions;
 mod fuzz;
-mod groups_of_pieces;
 mod hexagon;
 mod kernel;
 mod limits;

@@ -72,7 +72,7 @@ fn clash(scope: &Scope, name: &Name) {
 fn uses<'c>(cond: &'c SiteCond, out: &mut Vec<&'c Name>) {
     match cond {
         SiteCond::Name(name) => out.push(name),
-        SiteCond::RegionOf { .. } | SiteCond::Pieces(..) | SiteCond::Liberties { .. } | SiteCond::GroupSize { .. } => {}
+        SiteCond::RegionOf { .. } | SiteCond::Pieces(..) | SiteCond::Liberties { .. } => {}
         SiteCond::Ray { cond, .. } | SiteCond::Transpose(cond, _) | SiteCond::Not(cond, _) => uses(cond, out),
         SiteCond::And(parts) | SiteCond::Or(parts) => parts.iter().for_each(|p| uses(p, out)),
     }

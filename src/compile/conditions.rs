@@ -169,22 +169,6 @@ fn fold(scope: &Scope, cond: &SiteCond, sites: usize) -> Option<Folded> {
             let neighbours = super::group_count::neighbours(scope, directions.as_ref())?;
             Some(Folded::Varies(SiteTest::Liberties(Box::new((neighbours, *op, value.node as u32)))))
         }
-        SiteCond::GroupSize { directions, op, value, .. } => {
-            let sites = scope.board.as_ref().map_or(sites, |b| b.site_count());
-            if !(0..=sites as i64).contains(&value.node) {
-                scope.error(
-                    Diagnostic::error(
-                        "E0313",
-                        format!("`group_size` compares with 0 to {sites}, the sites of the board"),
-                    )
-                    .with_label(value.span, format!("{} pieces", value.node))
-                    .with_help("a group holds at most every site of the board: write for example `group_size >= 2`"),
-                );
-                return None;
-            }
-            let neighbours = super::group_count::neighbours(scope, directions.as_ref())?;
-            Some(Folded::Varies(SiteTest::GroupSize(Box::new((neighbours, *op, value.node as u32)))))
-        }
         SiteCond::Pieces(op, n, _) => {
             if !(0..=u16::MAX as i64).contains(&n.node) {
                 scope.error(

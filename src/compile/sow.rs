@@ -150,11 +150,7 @@ fn skip_condition(scope: &Scope, cond: &SiteCond) -> Option<(Option<SiteFilter>,
 fn from_inside(cond: &SiteCond) -> Option<Span> {
     match cond {
         SiteCond::Name(n) if n.node == "from" => Some(n.span),
-        SiteCond::Name(_)
-        | SiteCond::RegionOf { .. }
-        | SiteCond::Pieces(..)
-        | SiteCond::Liberties { .. }
-        | SiteCond::GroupSize { .. } => None,
+        SiteCond::Name(_) | SiteCond::RegionOf { .. } | SiteCond::Pieces(..) | SiteCond::Liberties { .. } => None,
         SiteCond::Ray { cond, .. } | SiteCond::Transpose(cond, _) | SiteCond::Not(cond, _) => from_inside(cond),
         SiteCond::And(parts) | SiteCond::Or(parts) => parts.iter().find_map(from_inside),
     }

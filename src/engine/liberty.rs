@@ -29,16 +29,14 @@ fn region_of<S: SiteSet>(neighbours: &SetTable, start: S, within: S) -> S {
     region
 }
 
-/// The occupied sites whose group's liberties (its size, with `size`)
-/// compare so with `n`: every owner's pieces (neutral ones too) are
-/// grouped with their own kind.
+/// The occupied sites whose group's liberties compare so with `n`: every
+/// owner's pieces (neutral ones too) are grouped with their own kind.
 pub(crate) fn liberties_set<S: SiteSet>(
     game: &Game,
     pos: &Position,
     neighbours: &SetTable,
     op: CompareOp,
     n: u32,
-    size: bool,
 ) -> S {
     let empty: S = pos.sets.get(0);
     let mut found = S::EMPTY;
@@ -47,8 +45,8 @@ pub(crate) fn liberties_set<S: SiteSet>(
         while let Some(start) = own.lowest() {
             let group = region_of(neighbours, S::single(start), own);
             own = group.complement_in(own);
-            let measure = if size { group.len() } else { around(neighbours, group).and(empty).len() };
-            if op.holds(measure as i64, n as i64) {
+            let liberties = around(neighbours, group).and(empty).len();
+            if op.holds(liberties as i64, n as i64) {
                 found = found.or(group);
             }
         }

@@ -971,11 +971,7 @@ fn test_set<S: SiteSet>(game: &Game, pos: &Position, test: &SiteTest, player: Pl
         SiteTest::Pieces(op, n) => pieces_set(pos, *op, *n, all),
         SiteTest::Liberties(liberties) => {
             let (neighbours, op, n) = &**liberties;
-            super::liberty::liberties_set(game, pos, neighbours, *op, *n, false)
-        }
-        SiteTest::GroupSize(size) => {
-            let (neighbours, op, n) = &**size;
-            super::liberty::liberties_set(game, pos, neighbours, *op, *n, true)
+            super::liberty::liberties_set(game, pos, neighbours, *op, *n)
         }
         SiteTest::RegionOf { sets, who } => sets.get_or_empty(super::apply::resolve(game, *who, player) as usize),
         SiteTest::Type(piece) => {

@@ -120,9 +120,6 @@ pub enum SiteTest {
     /// owner's pieces joined through `neighbours`) compare so with the
     /// number; an empty site has no group and never holds.
     Liberties(Box<(SetTable, CompareOp, u32)>),
-    /// The pieces in the group of the piece on the site compare so with
-    /// the number; an empty site never holds.
-    GroupSize(Box<(SetTable, CompareOp, u32)>),
     /// The site is in a fixed set (a region folded in at compile time); the
     /// flag says whether an ordinary site of the threat region would be.
     In(Sites, bool),

@@ -729,14 +729,6 @@ pub enum SiteCond {
         value: Spanned<i64>,
         span: Span,
     },
-    /// `group_size[(DIRECTIONS)] OP N`: the pieces in the group of the
-    /// piece on the site.
-    GroupSize {
-        directions: Option<Directions>,
-        op: CompareOp,
-        value: Spanned<i64>,
-        span: Span,
-    },
     Not(Box<SiteCond>, Span),
     And(Vec<SiteCond>),
     Or(Vec<SiteCond>),

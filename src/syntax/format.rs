@@ -114,7 +114,7 @@ struct Word {
 }
 
 /// Rules matched as one token: their text is written as it is.
-const ATOMIC: [Rule; 62] = [
+const ATOMIC: [Rule; 61] = [
     Rule::keyword,
     Rule::ident,
     Rule::int,
@@ -173,7 +173,6 @@ const ATOMIC: [Rule; 62] = [
     Rule::sow_kw,
     Rule::against_kw,
     Rule::liberties_kw,
-    Rule::group_size_kw,
     Rule::territory_kw,
     Rule::decimal,
     Rule::repeated_kw,

@@ -1046,13 +1046,6 @@ impl Lowerer {
                 let value = self.int(parts.next().expect("number"));
                 SiteCond::Liberties { directions, op, value, span }
             }
-            Rule::group_size_cmp => {
-                let mut parts = first.into_inner().skip(1).peekable();
-                let directions = parts.next_if(|p| p.as_rule() == Rule::directions).map(|d| self.directions(d));
-                let op = compare_op(parts.next().expect("op").as_str());
-                let value = self.int(parts.next().expect("number"));
-                SiteCond::GroupSize { directions, op, value, span }
-            }
             Rule::ray_count => {
                 // After the `count` keyword.
                 let mut parts = first.into_inner().skip(1);

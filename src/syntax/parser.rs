@@ -677,8 +677,6 @@ fn rule_words(rule: Rule) -> Option<&'static str> {
         | Rule::pieces_kw
         | Rule::liberties_cmp
         | Rule::liberties_kw
-        | Rule::group_size_cmp
-        | Rule::group_size_kw
         | Rule::ray_count_kw => {
             "a site condition (a word such as `empty`, a region, `some|no|every along|next DIRECTIONS is …`, `count(next DIRECTIONS is …) >= N`, `pieces >= N`, `liberties == N` or `transpose(…)`)"
         }

@@ -191,8 +191,7 @@ fn lower_site<S: SiteSet>(test: &SiteTest) -> Option<SiteCond<S>> {
         | SiteTest::Attacked
         | SiteTest::Ray { .. }
         | SiteTest::Pieces(..)
-        | SiteTest::Liberties(_)
-        | SiteTest::GroupSize(_) => {
+        | SiteTest::Liberties(_) => {
             return None;
         }
     })
