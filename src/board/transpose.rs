@@ -1,7 +1,7 @@
 //! The site with its file and rank exchanged: `b1` for `a2`, on any board
 //! whose sites are named as a grid's (square and hex grids). On a board of
 //! as many files as ranks it is the reflection across the long diagonal
-//! from `a1`: the pie rule of Hex moves the first stone so.
+//! from `a1`: a pie rule moves the first stone so.
 
 use super::grid_names::{grid_name, grid_place};
 use super::square::MAX_FILES;

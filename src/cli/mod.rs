@@ -116,7 +116,7 @@ pub enum Command {
     /// An illegal move gets `{"error", "move", "ply"}` instead, the game
     /// unchanged, and the exit status 1. Once the game is over, `player` is
     /// null and `moves` empty. Example: `printf 'e2-e4\ne7-e5\n' | orrery
-    /// moves games/chess.rules`.
+    /// moves FILE.rules`.
     Moves {
         #[command(flatten)]
         game: GameArgs,

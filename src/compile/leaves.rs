@@ -1,6 +1,6 @@
 //! `forbid leaves GAME-CONDITION` in a `place` or `move` rule's block: the
-//! rule's moves after which the condition holds are not legal (shogi's
-//! "no checkmate by dropping a pawn"). It judges a whole move by the
+//! rule's moves after which the condition holds are not legal (a placement
+//! may not leave the opponent blocked and threatened). It judges a whole move by the
 //! position it leads to, so it stands at the top of the rule's block,
 //! apart from the program, and is kept per rule on the phase.
 

@@ -165,9 +165,7 @@ fn assemble(scope: &Scope, source: &Source) -> Option<Game> {
                 scope.error(
                     Diagnostic::error("E0516", "`repetition forbidden within N plies` looks back 1 to 1000 plies")
                         .with_label(n.span, format!("{} plies", n.node))
-                        .with_help(
-                            "`within 2 plies` forbids recreating the position before the opponent's last move (a ko)",
-                        ),
+                        .with_help("`within 2 plies` forbids recreating the position before the opponent's last move"),
                 );
             }
             Repetition::Forbidden

@@ -1,6 +1,6 @@
 //! `returns as TYPE` and `returns to capturer`: which hand a captured piece
-//! goes to, and as what type (a promoted shogi piece goes back to the
-//! capturer's hand as its base type).
+//! goes to, and as what type (a promoted type goes back to the capturer's
+//! hand as the type it was promoted from).
 
 use crate::check::scope::Scope;
 use crate::diagnostics::Diagnostic;

@@ -21,7 +21,7 @@ pub(super) fn misplaced_sow(scope: &Scope, span: Span) {
         Diagnostic::error("E0416", "`sow` is the whole movement of its rule")
             .with_label(scope.trimmed(span), "sowing cannot be combined with other statements here")
             .with_help(
-                "write `move neutral seed { sow TRACK [skipping CONDITION] }`, with only `forbid` beside it; the rules on the last site go in an `after move { … }` block (read `last_to`)",
+                "write `move [neutral] TYPE { sow TRACK [skipping CONDITION] }`, with only `forbid` beside it; the rules on the last site go in an `after move { … }` block (read `last_to`)",
             ),
     );
 }
@@ -116,7 +116,7 @@ fn ordered_track(scope: &Scope, name: &Name, looped: bool) -> Option<usize> {
 
 /// `skipping CONDITION`: the filter, and whether `from` (the start) is one
 /// of its alternatives. `from` is a site of the move, so it may stand only
-/// as a whole alternative: `skipping from`, `skipping from or store(opponent)`.
+/// as a whole alternative: `skipping from`, `skipping from or REGION(opponent)`.
 fn skip_condition(scope: &Scope, cond: &SiteCond) -> Option<(Option<SiteFilter>, bool)> {
     let is_from = |c: &SiteCond| matches!(c, SiteCond::Name(n) if n.node == "from");
     let (rest, start): (Vec<&SiteCond>, bool) = match cond {
@@ -182,7 +182,7 @@ pub(super) fn gather(
             Diagnostic::error("E0720", "`into` names one site, for each player")
                 .with_label(scope.trimmed(span), "the pieces gathered go to one site")
                 .with_help(
-                    "name a region of one site (`region pot = c3`), or a per-player region of one site each: `into store(mover)`",
+                    "name a region of one site (`region NAME = SITE`), or a per-player region of one site each: `into REGION(mover)`",
                 ),
         );
         return None;

@@ -1,5 +1,5 @@
 //! Heaps: sites holding a number of equal pieces, in games with a `counted`
-//! type (seeds in a pit, stones on a point of a track). The single-piece arrays keep
+//! type (many equal pieces on one site). The single-piece arrays keep
 //! their meaning for the rest of the engine: `cells[site]` is the heap's
 //! piece, `sets` its site, and `counts` add up every piece of every heap.
 //! `heaps[site]` is the number. The hash has a key per (site, code, number).

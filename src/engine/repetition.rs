@@ -6,7 +6,7 @@
 //! them would leave the condition true (a move that ends the game leaves
 //! nothing true). Actions (moves with no piece, such as a pass) are never
 //! refused. `within N plies` compares only the positions of the last N
-//! plies (Go's ko: the position before the opponent's move).
+//! plies (`within 2`: the position before the opponent's last move).
 
 use super::apply::{advance, end_check, test_game};
 use super::movegen::View;

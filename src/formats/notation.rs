@@ -265,8 +265,8 @@ pub fn parse_move(state: &State, text: &str) -> Result<Move, MoveError> {
     let problem = if longer.len() > 1 {
         let mut options: Vec<&str> = longer.iter().map(|&i| texts[i].as_str()).collect();
         options.sort_unstable();
-        // A few to choose from; past that, how many more (an amazon's move
-        // has dozens of arrows).
+        // A few to choose from; past that, how many more (a move with a follow-up
+        // may end in dozens of ways).
         let more = options.len().saturating_sub(SAY_WHICH_SHOWN);
         options.truncate(SAY_WHICH_SHOWN);
         let tail = if more > 0 { format!(", and {more} more") } else { String::new() };

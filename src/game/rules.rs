@@ -41,7 +41,7 @@ pub struct PieceDef {
     pub royal: bool,
     /// A captured piece of this type goes to a hand: its owner's, or with
     /// `to_capturer` the capturer's; as `returns_as` when given (`returns
-    /// as silver`), else as itself.
+    /// as BASE`), else as itself.
     pub returns: bool,
     pub returns_as: Option<PieceType>,
     pub to_capturer: bool,
@@ -108,7 +108,7 @@ pub enum SiteTest {
     /// A site the previous ply ended on (both, for a move of two pieces).
     LastTo,
     /// A site whose piece has not moved since the game began (or since it
-    /// was placed): chess's castling rights.
+    /// was placed): rights that a first move spends.
     Unmoved,
     /// A piece of the player the test is for, standing there, could be
     /// taken by another player's next move.

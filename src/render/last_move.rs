@@ -27,7 +27,7 @@ pub struct LastMove {
     pub flipped: Vec<Site>,
     /// Sites whose piece became another (the destination of a promotion).
     pub promoted: Vec<(Site, Code)>,
-    /// Other pieces that left one site for another (a castling's second piece).
+    /// Other pieces that left one site for another (the second piece of a `together` move).
     pub moved_along: Vec<(Code, Site, Site)>,
     /// Pieces that appeared on a site other than the destination.
     pub placed: Vec<(Code, Site)>,

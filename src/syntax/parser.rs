@@ -426,16 +426,11 @@ const FOREIGN_WORDS: [(&str, &str); 9] = [
 
 /// Words for constructs inside rules that other tools have and Orrery has
 /// not (yet), and the nearest thing it has.
-const MISSING_WORDS: [(&str, &str); 13] = [
+const MISSING_WORDS: [(&str, &str); 10] = [
     ("jump", "a move over a piece is `hop`: `move man { hop all over enemy }`"),
     ("drop", "putting a piece from the hand on the board is `place`: `place man on empty`"),
     ("add", "putting a piece on the board is `place`: `place man on empty`"),
     ("shoot", "removing a piece as part of a move is an effect: `capture ahead`, or `remove on …` after the move"),
-    ("castle", "castling is not in the language yet; the nearest is `together { MOVE MOVE }`, two pieces in one move"),
-    (
-        "castling",
-        "castling is not in the language yet; the nearest is `together { MOVE MOVE }`, two pieces in one move",
-    ),
     ("swap", "a swap (pie) rule is not in the language yet; the nearest is an `action` with effects"),
     ("repeat", "repeated steps inside one move are not in the language yet; `turn stays` gives the player another ply"),
     ("sequence", "a move of several steps is a move program: `move man { step n  step e }` (section 12)"),
@@ -445,7 +440,6 @@ const MISSING_WORDS: [(&str, &str); 13] = [
     ),
     ("fromto", "a move is `move TYPE { step DIRS }`, `slide DIRS` or `hop DIRS over …` (section 12)"),
     ("promotion", "promotion is a phase rule: `promote man on far from hand` (section 11.6)"),
-    ("enpassant", "en passant is not in the language yet; the nearest are the site words `last_from` and `last_to`"),
 ];
 
 /// A chunk that starts with a word that is not an item keyword.
