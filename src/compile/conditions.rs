@@ -427,26 +427,24 @@ pub fn game_test(scope: &Scope, cond: &GameCond) -> Option<GameTest> {
                 None if is_option => scope.number_option(counter).map(Quantity::Number),
                 None => super::counters::counter_ref(scope, counter, who.as_ref(), true).map(super::counters::reading),
             };
-            let (_, value, fraction) = super::fraction::split(scope, &Operand::Sum(Vec::new()), value)?;
-            let (whole, op) = match super::fraction::exact(*op, fraction) {
-                Ok(exact) => exact,
-                Err(always) => return Some(constant(always)),
-            };
-            let op = &op;
-            let right = super::counters::quantity(scope, &value).map(|q| plus(q, whole));
+            let (_, op, value, whole) =
+                match super::fraction::exact_comparison(scope, &Operand::Sum(Vec::new()), *op, value)? {
+                    Ok(exact) => exact,
+                    Err(always) => return Some(constant(always)),
+                };
+            let right = super::counters::quantity(scope, &value).map(|q| super::fraction::plus(q, whole));
             match (left?, right?) {
-                (Quantity::Counter(c), Quantity::Number(n)) => GameTest::Counter { counter: c, op: *op, value: n },
-                (left, right) => GameTest::Compare { left, op: *op, right },
+                (Quantity::Counter(c), Quantity::Number(n)) => GameTest::Counter { counter: c, op, value: n },
+                (left, right) => GameTest::Compare { left, op, right },
             }
         }
         GameCond::Compare { left, op, right, .. } => {
-            let (left, right, fraction) = super::fraction::split(scope, left, right)?;
-            let (whole, op) = match super::fraction::exact(*op, fraction) {
+            let (left, op, right, whole) = match super::fraction::exact_comparison(scope, left, *op, right)? {
                 Ok(exact) => exact,
                 Err(always) => return Some(constant(always)),
             };
             let (left, right) = (super::counters::quantity(scope, &left), super::counters::quantity(scope, &right));
-            GameTest::Compare { left: left?, op, right: plus(right?, whole) }
+            GameTest::Compare { left: left?, op, right: super::fraction::plus(right?, whole) }
         }
         GameCond::Found(pattern) => GameTest::Found(scope.pattern(pattern)?),
         GameCond::Connected { who, from, to } => {
@@ -460,14 +458,7 @@ pub fn game_test(scope: &Scope, cond: &GameCond) -> Option<GameTest> {
             let (who, from, to) = (resolve_who(scope, who), sets(from), sets(to));
             GameTest::Connected { who: who?, from: from?, to: to? }
         }
-        GameCond::Flag(option) => {
-            let value = scope.bool_option(option)? as i64;
-            GameTest::Compare {
-                left: Quantity::Number(value),
-                op: crate::game::rules::CompareOp::Ne,
-                right: Quantity::Number(0),
-            }
-        }
+        GameCond::Flag(option) => constant(scope.bool_option(option)?),
         GameCond::Not(inner, _) => GameTest::Not(Box::new(game_test(scope, inner)?)),
         GameCond::And(parts) => GameTest::And(all(scope, parts)?),
         GameCond::Or(parts) => GameTest::Or(all(scope, parts)?),
@@ -551,12 +542,8 @@ pub fn resolve_who(scope: &Scope, name: &Name) -> Option<Who> {
     }
 }
 
-/// `quantity + whole` (the quantity itself for 0).
-fn plus(quantity: Quantity, whole: i64) -> Quantity {
-    if whole == 0 { quantity } else { Quantity::Sum(vec![quantity, Quantity::Number(whole)]) }
-}
-
-/// A test that always holds, or never does.
+/// A test that always holds, or never does (a true-or-false option, a
+/// comparison with a fraction that no whole number can change).
 fn constant(holds: bool) -> GameTest {
     let op = if holds { crate::game::rules::CompareOp::Eq } else { crate::game::rules::CompareOp::Ne };
     GameTest::Compare { left: Quantity::Number(0), op, right: Quantity::Number(0) }

@@ -1,4 +1,4 @@
-//! Numbers with a fraction (`7.5`, Go's komi) in comparisons. Every number
+//! Numbers with a fraction (`+ 7.5`, points given to one side) in comparisons. Every number
 //! a game reads is whole, so a comparison with fractions is rewritten, when
 //! the game is loaded, into an exact one of whole numbers: `A > B + 7.5`
 //! holds exactly when `A > B + 7`, and `A >= B + 7.5` when `A > B + 7`.
@@ -6,23 +6,34 @@
 
 use crate::check::scope::Scope;
 use crate::diagnostics::Diagnostic;
-use crate::game::rules::CompareOp;
+use crate::game::rules::{CompareOp, Quantity};
 use crate::syntax::ast::Operand;
 
-/// The fractions of both sides moved to the right-hand side, as thousandths,
-/// and the sides without them; `None` when a fraction has more than three
-/// digits after the point (E0312).
-pub(super) fn split(scope: &Scope, left: &Operand, right: &Operand) -> Option<(Operand, Operand, i64)> {
+/// `LEFT OP RIGHT` as a comparison of whole numbers: the sides without
+/// their fractions, the operator, and the whole number to add to the
+/// right-hand side (`Ok`); or the comparison's constant value when it
+/// cannot depend on whole numbers (`Err`: `== 7.5` never holds). `None`
+/// when a fraction has more than three digits after the point (E0312).
+pub(super) fn exact_comparison(
+    scope: &Scope,
+    left: &Operand,
+    op: CompareOp,
+    right: &Operand,
+) -> Option<Result<(Operand, CompareOp, Operand, i64), bool>> {
     let (left, on_left) = without_fractions(scope, left)?;
     let (right, on_right) = without_fractions(scope, right)?;
-    Some((left, right, on_right - on_left))
+    Some(exact(op, on_right - on_left).map(|(whole, op)| (left, op, right, whole)))
+}
+
+/// `quantity + whole` (the quantity itself for 0).
+pub(super) fn plus(quantity: Quantity, whole: i64) -> Quantity {
+    if whole == 0 { quantity } else { Quantity::Sum(vec![quantity, Quantity::Number(whole)]) }
 }
 
 /// `LEFT OP RIGHT + thousandths/1000` as a comparison of whole numbers:
 /// the whole part to add to the right-hand side and the operator, or the
-/// comparison's constant value when it cannot depend on whole numbers
-/// (`== 7.5` never holds).
-pub(super) fn exact(op: CompareOp, thousandths: i64) -> Result<(i64, CompareOp), bool> {
+/// comparison's constant value.
+fn exact(op: CompareOp, thousandths: i64) -> Result<(i64, CompareOp), bool> {
     let whole = thousandths.div_euclid(1000);
     if thousandths.rem_euclid(1000) == 0 {
         return Ok((whole, op));

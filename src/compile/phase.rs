@@ -376,11 +376,8 @@ fn phase_rule(scope: &Scope, rule: &PhaseRule, def: &mut PhaseDef, ok: &mut bool
                             ),
                     );
                 }
-                let from = match from {
-                    Some(Some(filter)) => Some(Some(filter)),
-                    Some(None) => None,
-                    None => Some(None),
-                };
+                // No `or from`: nothing to test; one that failed: an error.
+                let from = from.map_or(Some(None), |filter| filter.map(Some));
                 match (piece, on, from, to.into_iter().collect::<Option<Vec<_>>>()) {
                     (Some(piece), Some(on), Some(from), Some(to)) => {
                         def.promotions.push(PromoteRule { piece, on, to, from })

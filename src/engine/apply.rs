@@ -652,26 +652,10 @@ fn run_effect(game: &Game, pos: &mut Position, effect: &EffectOp, mv: &Move, mov
             captured += super::custodial::capture_limited(game, pos, at, dirs, *length, limits, mover);
         }
         EffectOp::CaptureCustodial { dirs, length, limits: None } => {
-            let owner = |pos: &Position, site: Site| match pos.cells[site as usize] {
-                0 => None,
-                code => Some(game.owner_of(code)),
-            };
-            let enemy = |pos: &Position, site| {
-                owner(pos, site).is_some_and(|o| o != mover && (o as usize) < game.players.len())
-            };
             for &dir in dirs {
-                let mut site = game.board.next(at, dir);
-                let mut run = 0;
-                while site != NO_SITE && enemy(pos, site) {
-                    run += 1;
-                    site = game.board.next(site, dir);
-                }
-                if length.holds(run) && site != NO_SITE && owner(pos, site) == Some(mover) {
-                    let mut victim = game.board.next(at, dir);
-                    for _ in 0..run {
-                        capture(game, pos, victim);
-                        victim = game.board.next(victim, dir);
-                    }
+                let run = super::custodial::closed_run(game, pos, at, dir, mover, |_| true, |_| false);
+                if length.holds(run) {
+                    super::custodial::take_run(game, pos, at, dir, run);
                     captured += run;
                 }
             }

@@ -1,5 +1,5 @@
 //! Connection: whether a player's pieces join two regions through
-//! neighbouring sites (Hex-like games), by flooding out from the pieces in
+//! neighbouring sites (connection games), by flooding out from the pieces in
 //! the first region, one ring of neighbours at a time; and how many groups
 //! a player's pieces form, flooding from each piece not yet reached.
 
@@ -32,14 +32,27 @@ pub(crate) fn connected<S: SiteSet>(game: &Game, own: S, from: S, to: S) -> bool
 pub(crate) fn groups<S: SiteSet>(neighbours: &SetTable, mut own: S) -> i64 {
     let mut groups = 0;
     while let Some(start) = own.lowest() {
-        let mut frontier = S::single(start);
-        own.remove(start);
-        while !frontier.is_empty() {
-            let grown = frontier.iter().fold(S::EMPTY, |acc, site| acc.or(neighbours.get(site as usize)));
-            frontier = grown.and(own);
-            own = frontier.complement_in(own);
-        }
+        own = region_of(neighbours, S::single(start), own).complement_in(own);
         groups += 1;
     }
     groups
+}
+
+/// The sites next to any site of `sites`.
+#[inline]
+pub(crate) fn around<S: SiteSet>(neighbours: &SetTable, sites: S) -> S {
+    sites.iter().fold(S::EMPTY, |acc, site| acc.or(neighbours.get(site as usize)))
+}
+
+/// The region of `start` within `within` (which holds it): the sites of
+/// `within` joined to it through neighbours.
+#[inline]
+pub(crate) fn region_of<S: SiteSet>(neighbours: &SetTable, start: S, within: S) -> S {
+    let mut region = start;
+    let mut frontier = start;
+    while !frontier.is_empty() {
+        frontier = region.complement_in(around(neighbours, frontier).and(within));
+        region = region.or(frontier);
+    }
+    region
 }

@@ -182,24 +182,12 @@ impl State {
             Why::LeavesRoyalThreatened
         } else if game.repetition == Some(Repetition::Forbidden) && super::repetition::repeats(game, &self.pos, mv) {
             Why::Repeats
-        } else if self.leaves_forbidden(mv) {
+        } else if !super::leaves::allowed(game, &self.pos, mv) {
             Why::LeavesForbidden
         } else {
             let phase = &game.phases[self.pos.phase as usize];
             if phase.must_capture || phase.capture_most { Why::CaptureCompulsory } else { Why::Makes }
         }
-    }
-
-    /// Whether the position a move leads to is one its rule's `forbid
-    /// leaves`, or the phase's `must leave`, rules out.
-    fn leaves_forbidden(&self, mv: &Move) -> bool {
-        let (game, pos) = (&*self.game, &self.pos);
-        let phase = &game.phases[pos.phase as usize];
-        let forbidden = phase
-            .forbid_leaves
-            .get(mv.rule as usize)
-            .is_some_and(|tests| !tests.is_empty() && super::leaves::leaves_any(game, pos, mv, tests));
-        forbidden || (!phase.must_leave.is_empty() && !super::leaves::leaves(game, pos, mv, &phase.must_leave))
     }
 
     /// Why rule `rule` does not make the move: the condition whose lifting

@@ -9,24 +9,27 @@ use super::apply::{advance, test_game};
 use super::scratch::with_scratch;
 use super::state::{Move, Position};
 use crate::game::Game;
-use crate::game::rules::GameTest;
+use crate::game::rules::{GameTest, PhaseDef};
 
-/// Whether a move leaves every condition true, seen from the mover, on
-/// the position it leads to (`must leave`).
-pub(crate) fn leaves(game: &Game, pos: &Position, mv: &Move, tests: &[GameTest]) -> bool {
-    let mover = pos.to_move;
-    with_scratch(pos, |scratch| {
-        advance(game, scratch, mv);
-        tests.iter().all(|test| test_game(game, scratch, test, mover))
-    })
+/// Whether the phase has rules that judge moves by what they leave.
+pub(crate) fn judges(phase: &PhaseDef) -> bool {
+    !phase.must_leave.is_empty() || !phase.forbid_leaves.is_empty()
 }
 
-/// Whether a move leaves some condition true, seen from the mover, on the
-/// position it leads to (`forbid leaves`).
-pub(crate) fn leaves_any(game: &Game, pos: &Position, mv: &Move, tests: &[GameTest]) -> bool {
+/// Whether a move of the current phase leaves every `must leave`
+/// condition true and no `forbid leaves` condition of its rule true, seen
+/// from the mover on the position it leads to. The move is played once,
+/// and only when some such rule applies to it.
+pub(crate) fn allowed(game: &Game, pos: &Position, mv: &Move) -> bool {
+    let phase = &game.phases[pos.phase as usize];
+    let forbidden = phase.forbid_leaves.get(mv.rule as usize).map_or(&[][..], Vec::as_slice);
+    if phase.must_leave.is_empty() && forbidden.is_empty() {
+        return true;
+    }
     let mover = pos.to_move;
-    with_scratch(pos, |scratch| {
-        advance(game, scratch, mv);
-        tests.iter().any(|test| test_game(game, scratch, test, mover))
+    with_scratch(pos, |after| {
+        advance(game, after, mv);
+        let holds = |test: &GameTest| test_game(game, after, test, mover);
+        phase.must_leave.iter().all(holds) && !forbidden.iter().any(holds)
     })
 }

@@ -1,33 +1,16 @@
-//! Groups and the empty sites around them (Go's liberties and territory):
+//! Groups and the empty sites around them (liberties and territory):
 //! a group is a player's pieces joined through a table of neighbours; its
 //! liberties are the empty sites next to it; a territory is an empty
 //! region whose neighbouring pieces all belong to one player. Both flood
-//! whole sets, one ring of neighbours at a time, as `connection` does.
+//! whole sets, one ring of neighbours at a time, with `connection`'s
+//! `region_of`.
 
 use super::apply::owned_set;
+use super::connection::{around, region_of};
 use super::state::Position;
 use crate::board::{SetTable, SiteSet};
 use crate::game::Game;
 use crate::game::rules::{CompareOp, Player};
-
-/// The sites next to any site of `sites`.
-#[inline]
-fn around<S: SiteSet>(neighbours: &SetTable, sites: S) -> S {
-    sites.iter().fold(S::EMPTY, |acc, site| acc.or(neighbours.get(site as usize)))
-}
-
-/// The region of `start` within `within` (which holds it): the sites of
-/// `within` joined to it through neighbours.
-#[inline]
-fn region_of<S: SiteSet>(neighbours: &SetTable, start: S, within: S) -> S {
-    let mut region = start;
-    let mut frontier = start;
-    while !frontier.is_empty() {
-        frontier = region.complement_in(around(neighbours, frontier).and(within));
-        region = region.or(frontier);
-    }
-    region
-}
 
 /// The occupied sites whose group's liberties compare so with `n`: every
 /// owner's pieces (neutral ones too) are grouped with their own kind.

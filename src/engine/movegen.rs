@@ -44,32 +44,15 @@ impl State {
 impl<S: SiteSet> View<'_, S> {
     /// Calls `emit` with each legal move of `player` until it returns false.
     pub(crate) fn generate(&self, player: Player, emit: &mut impl FnMut(Move) -> bool) {
-        let phase = &self.game.phases[self.pos.phase as usize];
-        let must_leave = &phase.must_leave;
-        if self.legal && !must_leave.is_empty() {
-            let mut leaving = |mv: Move| !super::leaves::leaves(self.game, self.pos, &mv, must_leave) || emit(mv);
-            return self.generate_forbidding(player, &mut leaving);
-        }
-        self.generate_forbidding(player, emit)
-    }
-
-    /// `generate` past the `must leave` rules: the `forbid leaves` of
-    /// the rules that have one.
-    fn generate_forbidding(&self, player: Player, emit: &mut impl FnMut(Move) -> bool) {
-        let forbid = &self.game.phases[self.pos.phase as usize].forbid_leaves;
-        if self.legal && !forbid.is_empty() {
-            let mut allowed = |mv: Move| match forbid.get(mv.rule as usize) {
-                Some(tests) if !tests.is_empty() => {
-                    super::leaves::leaves_any(self.game, self.pos, &mv, tests) || emit(mv)
-                }
-                _ => emit(mv),
-            };
-            return self.generate_checked(player, &mut allowed);
+        if self.legal && super::leaves::judges(&self.game.phases[self.pos.phase as usize]) {
+            let mut leaving = |mv: Move| !super::leaves::allowed(self.game, self.pos, &mv) || emit(mv);
+            return self.generate_checked(player, &mut leaving);
         }
         self.generate_checked(player, emit)
     }
 
-    /// `generate` past the `must leave` rules: the repetition ban, the royal test.
+    /// `generate` past the `must leave` and `forbid leaves` rules: the
+    /// repetition ban, the royal test.
     fn generate_checked(&self, player: Player, emit: &mut impl FnMut(Move) -> bool) {
         if self.legal && self.game.repetition == Some(Repetition::Forbidden) {
             if self.game.repetition_unless.is_some() {

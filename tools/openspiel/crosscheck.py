@@ -459,10 +459,37 @@ class RandomGame:
             self.positions.append(str(self.state) + str(self.state.current_player()))
         return f"stopped after {MAX_PLIES} plies"
 
-    def reproduce(self):
-        options = "".join(f" --option {o}" for o in self.spec.options)
-        moves = " ".join(shlex.quote(t) for t in self.history)
-        return f"printf '%s\\n' {moves} | orrery moves {self.spec.rules}{options}"
+
+def reproduce(spec, history):
+    """The shell line that replays `history` in Orrery."""
+    options = "".join(f" --option {o}" for o in spec.options)
+    moves = " ".join(shlex.quote(t) for t in history)
+    return f"printf '%s\\n' {moves} | orrery moves {spec.rules}{options}"
+
+
+def divergence_entry(spec, seed, game, divergence, **extra):
+    """The record of a game's first divergence, for the report and --json."""
+    return {
+        "game": spec.label,
+        "seed": seed,
+        "ply": len(game.history),
+        "kind": divergence.kind,
+        "message": str(divergence),
+        **extra,
+        "moves": game.history,
+        "openspiel_actions": game.actions,
+        "openspiel_game": spec.os_game,
+        "openspiel_params": spec.os_params,
+        "reproduce": reproduce(spec, game.history),
+    }
+
+
+def common_arguments(parser, games):
+    """The options both cross-check tools take."""
+    parser.add_argument("--games", type=int, default=games, help=f"random games per game (default {games})")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the first random game")
+    parser.add_argument("--orrery", default=os.path.join(ROOT, "target", "release", "orrery"), help="the binary")
+    parser.add_argument("--json", help="write every divergence, with OpenSpiel's actions, to this file")
 
 
 def known_defect(game, divergence):
@@ -474,12 +501,9 @@ def known_defect(game, divergence):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=5, help="random games per game (default 5)")
-    parser.add_argument("--seed", type=int, default=1, help="seed of the first random game")
+    common_arguments(parser, games=5)
     parser.add_argument("--only", action="append", help="compare only this game (a label below; repeatable)")
-    parser.add_argument("--orrery", default=os.path.join(ROOT, "target", "release", "orrery"), help="the binary")
     parser.add_argument("--strict", action="store_true", help="known defects fail the run too")
-    parser.add_argument("--json", help="write every divergence, with OpenSpiel's actions, to this file")
     parser.add_argument("--list", action="store_true", help="list the game labels and exit")
     args = parser.parse_args()
 
@@ -511,19 +535,7 @@ def main():
                     notes[note] = notes.get(note, 0) + 1
             except Divergence as d:
                 what = known_defect(game, d)
-                entry = {
-                    "game": spec.label,
-                    "seed": seed,
-                    "ply": len(game.history),
-                    "kind": d.kind,
-                    "message": str(d),
-                    "known_defect": what,
-                    "moves": game.history,
-                    "openspiel_actions": game.actions,
-                    "openspiel_game": spec.os_game,
-                    "openspiel_params": spec.os_params,
-                    "reproduce": game.reproduce(),
-                }
+                entry = divergence_entry(spec, seed, game, d, known_defect=what)
                 records.append(entry)
                 (known if what else diverged).append(entry)
             finally:

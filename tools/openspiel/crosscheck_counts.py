@@ -38,12 +38,19 @@ import json
 import os
 import random
 import re
-import shlex
 import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from crosscheck import MAX_PLIES, ROOT, Divergence, Orrery, pyspiel  # noqa: E402
+from crosscheck import (  # noqa: E402
+    MAX_PLIES,
+    ROOT,
+    Divergence,
+    Orrery,
+    common_arguments,
+    divergence_entry,
+    pyspiel,
+)
 
 
 class Engine(Orrery):
@@ -511,20 +518,11 @@ class BackgammonGame(PairedGame):
 SPECS = [(Kalah(), SowingGame), (Oware(), SowingGame), (Backgammon(), BackgammonGame)]
 
 
-def reproduce(spec, history):
-    moves = " ".join(shlex.quote(t) for t in history)
-    options = "".join(f" --option {o}" for o in spec.options)
-    return f"printf '%s\\n' {moves} | orrery moves {spec.rules}{options}"
-
-
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=3, help="random games per game (default 3)")
-    parser.add_argument("--seed", type=int, default=1, help="seed of the first random game")
+    common_arguments(parser, games=3)
     parser.add_argument("--only", action="append", help="compare only this game (kalah, oware, backgammon; repeatable)")
-    parser.add_argument("--orrery", default=os.path.join(ROOT, "target", "release", "orrery"), help="the binary")
     parser.add_argument("--skip-missing", action="store_true", help="skip a game whose rule file is not there")
-    parser.add_argument("--json", help="write every divergence, with OpenSpiel's actions, to this file")
     args = parser.parse_args()
 
     specs = [(s, g) for s, g in SPECS if not args.only or s.label in args.only]
@@ -552,18 +550,7 @@ def main():
                 if note:
                     notes[note] = notes.get(note, 0) + 1
             except Divergence as d:
-                entry = {
-                    "game": spec.label,
-                    "seed": seed,
-                    "ply": len(game.history),
-                    "kind": d.kind,
-                    "message": str(d),
-                    "moves": game.history,
-                    "openspiel_actions": game.actions,
-                    "openspiel_game": spec.os_game,
-                    "openspiel_params": spec.os_params,
-                    "reproduce": reproduce(spec, game.history),
-                }
+                entry = divergence_entry(spec, seed, game, d)
                 records.append(entry)
                 diverged.append(entry)
             finally:

@@ -321,7 +321,11 @@ class Pos:
             self.king[side] = fr_
 
     def legal(self):
-        out = []
+        return list(self.legal_moves())
+
+    def legal_moves(self):
+        """the legal moves, one at a time (the position is as it was
+        between them)"""
         side = self.side
         for m in self.pseudo():
             u = self.make(m)
@@ -330,8 +334,7 @@ class Pos:
                 ok = not self.drop_mates(m)
             self.unmake(m, u)
             if ok:
-                out.append(m)
-        return out
+                yield m
 
     def drop_mates(self, m):
         """called with the pawn drop m already made: does it checkmate?"""
@@ -343,16 +346,7 @@ class Pos:
         return not self.has_legal()
 
     def has_legal(self):
-        side = self.side
-        for m in self.pseudo():
-            u = self.make(m)
-            ok = not self.attacked(self.king[side], 1 - side)
-            if ok and m[0] == 0 and abs(m[2]) == P:
-                ok = not self.drop_mates(m)
-            self.unmake(m, u)
-            if ok:
-                return True
-        return False
+        return any(True for _ in self.legal_moves())
 
     def notation(self, m):
         fr_, to, nv = m
