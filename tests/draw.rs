@@ -70,9 +70,14 @@ fn drawn_moves_are_the_listed_moves() {
 
 #[test]
 fn phases_whose_moves_cannot_be_counted_list_them() {
-    // Zodiac's hops, chess's royal king, draughts' chains: the fast path
-    // declines, the playout lists the moves.
-    for file in ["games/zodiac.rules", "games/chess.rules", "games/english_draughts.rules"] {
+    // Zodiac's hops, chess's royal king, draughts' chains, a placement that
+    // `forbid leaves` judges: the fast path declines, the playout lists the moves.
+    for file in [
+        "games/zodiac.rules",
+        "games/chess.rules",
+        "games/english_draughts.rules",
+        "tests/games/forbid_leaves_corners.rules",
+    ] {
         assert_eq!(check_game(file, 2, 40), 0, "{file}");
     }
 }

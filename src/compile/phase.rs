@@ -523,7 +523,7 @@ fn capture_reach(path: &[MoveOp], effects: &[EffectOp]) -> Vec<u8> {
 /// (compulsory outflanking included, where sets can find it), and single
 /// steps or leaps, with nothing that drops, splits or adds moves
 /// (compulsory or optional effects, promotion choices, `forbid`, follow-ups,
-/// deduplication, track limits).
+/// deduplication, track limits, moves judged by what they leave).
 fn countable(def: &PhaseDef, board: Option<&crate::board::Board>) -> bool {
     // A compulsory outflanking is counted by a set when its directions shift
     // evenly on this board (see `outflank::bracketing_sites`).
@@ -534,6 +534,7 @@ fn countable(def: &PhaseDef, board: Option<&crate::board::Board>) -> bool {
     let phase_plain = !def.chance
         && !def.must_capture
         && def.must_leave.is_empty()
+        && def.forbid_leaves.is_empty()
         && !def.capture_most
         && !def.together
         && !def.dedupe
