@@ -1,7 +1,7 @@
 //! Site sets of every width: rays cut at their first blocker, the last
 //! site of the widest sets, tables, and the width a board's size picks.
 
-use orrery::board::{SetTable, Site, SiteSet, Sites64, Sites128, SitesWide, Width};
+use orrery::board::{NO_SITE, SetTable, Site, SiteSet, Sites64, Sites128, SitesWide, Width};
 
 fn set<S: SiteSet>(sites: &[Site]) -> S {
     let mut set = S::EMPTY;
@@ -28,6 +28,7 @@ fn cuts<S: SiteSet>() {
 #[test]
 fn every_width_cuts_rays_at_the_first_blocker() {
     cuts::<Sites128>();
+    cuts::<SitesWide<4>>();
     cuts::<SitesWide<16>>();
     cuts::<SitesWide<64>>();
 }
@@ -39,6 +40,16 @@ fn wide_sets_reach_their_last_site() {
     assert_eq!(ray.upto_lowest(set(&[last])), ray);
     assert_eq!(ray.downto_highest(set(&[2])), set(&[600, last]));
     assert_eq!(ray.iter().last(), Some(last));
+}
+
+#[test]
+fn wide_sets_select_by_rank_across_words() {
+    // A placement drawn among a big board's empty sites picks by rank.
+    let sites: SitesWide<4> = set(&[3, 64, 130, 200, 254]);
+    let picked: Vec<Site> = (0..6).map(|rank| sites.select(rank)).collect();
+    assert_eq!(picked, vec![3, 64, 130, 200, 254, NO_SITE]);
+    let big: SitesWide<16> = set(&[0, 63, 700, 1000]);
+    assert_eq!((0..4).map(|rank| big.select_spread(rank)).collect::<Vec<_>>(), vec![0, 63, 700, 1000]);
 }
 
 #[test]
@@ -58,7 +69,10 @@ fn widths_follow_the_board() {
     assert_eq!(Width::for_sites(63), Width::Small);
     assert_eq!(Width::for_sites(64), Width::Narrow);
     assert_eq!(Width::for_sites(127), Width::Narrow);
-    assert_eq!(Width::for_sites(128), Width::Wide);
+    assert_eq!(Width::for_sites(128), Width::Medium);
+    assert_eq!(Width::for_sites(225), Width::Medium);
+    assert_eq!(Width::for_sites(255), Width::Medium);
+    assert_eq!(Width::for_sites(256), Width::Wide);
     assert_eq!(Width::for_sites(625), Width::Wide);
     assert_eq!(Width::for_sites(1023), Width::Wide);
     assert_eq!(Width::for_sites(1024), Width::Huge);

@@ -33,6 +33,7 @@ mod lsp_robustness;
 mod man_in_the_moon;
 mod mutate;
 mod named_conditions;
+mod neighbours;
 mod openspiel;
 mod placement_guards;
 mod play;

@@ -6,11 +6,13 @@ mod build;
 mod graph;
 mod grid_names;
 mod hex;
+mod neighbours;
 pub mod siteset;
 mod square;
 mod transpose;
 
 pub use build::build_board;
+pub use neighbours::Neighbours;
 pub use siteset::{MAX_SITES, SetTable, SiteSet, Sites, Sites64, Sites128, SitesWide, Width};
 
 use petgraph::graph::UnGraph;

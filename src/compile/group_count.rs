@@ -2,8 +2,8 @@
 //! compiled to a table of neighbours, so that play only floods sets; the
 //! same table joins `territory(WHO)`'s empty regions and `liberties` groups.
 
-use super::conditions::{resolve_who, width};
-use crate::board::{NO_SITE, SetTable};
+use super::conditions::resolve_who;
+use crate::board::Neighbours;
 use crate::check::scope::Scope;
 use crate::game::rules::Quantity;
 use crate::syntax::ast::Directions;
@@ -26,21 +26,11 @@ pub(super) fn territory(scope: &Scope, who: &Name, directions: Option<&Direction
 
 /// Per site, the sites next to it along the directions (every direction of
 /// the board when none are given), both ways.
-pub(super) fn neighbours(scope: &Scope, directions: Option<&Directions>) -> Option<SetTable> {
+pub(super) fn neighbours(scope: &Scope, directions: Option<&Directions>) -> Option<Neighbours> {
     let board = scope.board.as_ref()?;
     let dirs = match directions {
         Some(directions) => scope.directions(directions)?,
         None => (0..board.directions.len() as crate::board::Dir).collect(),
     };
-    let mut neighbours = SetTable::new(width(scope), board.site_count());
-    for site in 0..board.site_count() {
-        for &dir in &dirs {
-            let next = board.next(site as _, dir);
-            if next != NO_SITE && next as usize != site {
-                neighbours.insert(site, next);
-                neighbours.insert(next as usize, site as _);
-            }
-        }
-    }
-    Some(neighbours)
+    Some(Neighbours::new(board, &dirs))
 }

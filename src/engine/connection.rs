@@ -3,7 +3,7 @@
 //! the first region, one ring of neighbours at a time; and how many groups
 //! a player's pieces form, flooding from each piece not yet reached.
 
-use crate::board::{SetTable, SiteSet};
+use crate::board::{Neighbours, SiteSet};
 use crate::game::Game;
 
 /// Whether some chain of sites in `own`, each next to the one before (in
@@ -27,9 +27,8 @@ pub(crate) fn connected<S: SiteSet>(game: &Game, own: S, from: S, to: S) -> bool
 }
 
 /// How many groups the sites of `own` form, two sites of a group joined by
-/// a chain of its sites each next to the one before (`neighbours[site]`:
-/// the sites next to `site`).
-pub(crate) fn groups<S: SiteSet>(neighbours: &SetTable, mut own: S) -> i64 {
+/// a chain of its sites each next to the one before.
+pub(crate) fn groups<S: SiteSet>(neighbours: &Neighbours, mut own: S) -> i64 {
     let mut groups = 0;
     while let Some(start) = own.lowest() {
         own = region_of(neighbours, S::single(start), own).complement_in(own);
@@ -38,20 +37,14 @@ pub(crate) fn groups<S: SiteSet>(neighbours: &SetTable, mut own: S) -> i64 {
     groups
 }
 
-/// The sites next to any site of `sites`.
-#[inline]
-pub(crate) fn around<S: SiteSet>(neighbours: &SetTable, sites: S) -> S {
-    sites.iter().fold(S::EMPTY, |acc, site| acc.or(neighbours.get(site as usize)))
-}
-
 /// The region of `start` within `within` (which holds it): the sites of
 /// `within` joined to it through neighbours.
 #[inline]
-pub(crate) fn region_of<S: SiteSet>(neighbours: &SetTable, start: S, within: S) -> S {
+pub(crate) fn region_of<S: SiteSet>(neighbours: &Neighbours, start: S, within: S) -> S {
     let mut region = start;
     let mut frontier = start;
     while !frontier.is_empty() {
-        frontier = region.complement_in(around(neighbours, frontier).and(within));
+        frontier = region.complement_in(neighbours.around(frontier).and(within));
         region = region.or(frontier);
     }
     region

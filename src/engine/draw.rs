@@ -83,7 +83,7 @@ impl<S: SiteSet> View<'_, S> {
         let mut take = |set: S, make: &dyn Fn(crate::board::Site) -> Move| -> Option<Move> {
             let n = set.len() as usize;
             if index < n {
-                return set.iter().nth(index).map(make);
+                return Some(make(set.select_spread(index as u32)));
             }
             index = index.wrapping_sub(n);
             count += n;

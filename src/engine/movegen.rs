@@ -581,6 +581,11 @@ impl<S: SiteSet> View<'_, S> {
     /// The sites a piece on `from` reaches by the movements of `path` (no
     /// track limits, no captures): where a follow-up's movement may end.
     pub(crate) fn reached_by(&self, path: &[MoveOp], from: Site, player: Player) -> S {
+        // A plain slide (a shot from where a piece landed): rays cut by bit
+        // operations, no walk.
+        if let [MoveOp::Slide { dirs, simple: true, heading: Heading::Any, to, .. }] = path {
+            return self.slide_reached(from, dirs).and(self.filter_set(to, player));
+        }
         let mut targets = [S::EMPTY; MAX_PATH];
         for (slot, op) in targets.iter_mut().zip(path.iter()) {
             let (MoveOp::Step { to, .. } | MoveOp::Slide { to, .. } | MoveOp::Hop { to, .. } | MoveOp::Fly { to }) = op;
@@ -604,6 +609,28 @@ impl<S: SiteSet> View<'_, S> {
             reached.insert(to);
             true
         });
+        reached
+    }
+
+    /// The sites a plain slide from `from` reaches along `dirs`: each ray up
+    /// to its first occupied site, that one included.
+    fn slide_reached(&self, from: Site, dirs: &[Dir]) -> S {
+        let (empty, board) = (self.pos.sets.get::<S>(0), &self.game.board);
+        let mut reached = S::EMPTY;
+        for &dir in dirs {
+            if let Some(reach) = board.ray_reach(from, dir, empty) {
+                reached = reached.or(reach);
+                continue;
+            }
+            let mut to = board.next(from, dir);
+            while to != NO_SITE && to != from {
+                reached.insert(to);
+                if !empty.contains(to) {
+                    break;
+                }
+                to = board.next(to, dir);
+            }
+        }
         reached
     }
 
@@ -954,7 +981,7 @@ fn test_set<S: SiteSet>(game: &Game, pos: &Position, test: &SiteTest, player: Pl
         SiteTest::Pieces(op, n) => pieces_set(pos, *op, *n, all),
         SiteTest::Liberties(liberties) => {
             let (neighbours, op, n) = &**liberties;
-            super::liberty::liberties_set(game, pos, neighbours, *op, *n)
+            super::liberty::liberties_set(game, pos, (neighbours, *op, *n), all)
         }
         SiteTest::RegionOf { sets, who } => sets.get_or_empty(super::apply::resolve(game, *who, player) as usize),
         SiteTest::Type(piece) => {
@@ -977,6 +1004,12 @@ fn test_set<S: SiteSet>(game: &Game, pos: &Position, test: &SiteTest, player: Pl
                 // Once nothing is left, the other parts cannot add anything.
                 if acc.is_empty() {
                     break;
+                }
+                // Groups are flooded only where the parts before leave sites.
+                if let SiteTest::Liberties(liberties) = part {
+                    let (neighbours, op, n) = &**liberties;
+                    acc = acc.and(super::liberty::liberties_set(game, pos, (neighbours, *op, *n), acc));
+                    continue;
                 }
                 acc = acc.and(test_set(game, pos, part, player, plain));
             }

@@ -2,7 +2,7 @@
 //! by move generation and apply. Produced by `compile`, never by hand.
 
 pub use super::race::{Advance, AdvanceAmount, BearOffRule, OFF_PATH};
-use crate::board::{Dir, SetTable, Site, Sites};
+use crate::board::{Dir, Neighbours, SetTable, Site, Sites};
 pub use crate::syntax::ast::{CompareOp, EffectMode, MoveSite, RayQuant, TieResult, UpdateOp};
 
 /// What happens when the player to move has no legal move.
@@ -119,7 +119,7 @@ pub enum SiteTest {
     /// The empty sites next to the group of the piece on the site (its
     /// owner's pieces joined through `neighbours`) compare so with the
     /// number; an empty site has no group and never holds.
-    Liberties(Box<(SetTable, CompareOp, u32)>),
+    Liberties(Box<(Neighbours, CompareOp, u32)>),
     /// The site is in a fixed set (a region folded in at compile time); the
     /// flag says whether an ordinary site of the threat region would be.
     In(Sites, bool),
@@ -747,10 +747,10 @@ pub enum Quantity {
     Captured,
     /// The groups `who`'s pieces form: `neighbours` holds, per site, the
     /// sites next to it along the rule's directions, either way.
-    Groups(Box<(Who, SetTable)>),
+    Groups(Box<(Who, Neighbours)>),
     /// The empty sites whose empty region (joined through the table's
     /// neighbours) touches pieces of `who` and of no one else.
-    Territory(Box<(Who, SetTable)>),
+    Territory(Box<(Who, Neighbours)>),
 }
 
 /// `next PHASE [passing the turn] [when CONDITION]`
