@@ -26,15 +26,15 @@ DEFAULT_PLAYOUTS=2000
 # Playouts per game (the rule file's name without .rules), measured on
 # 2026-11-27 so that each run takes about 1-3 s.
 declare -A PLAYOUTS=(
-    [amazons]=1500
+    [amazons]=4000
     [backgammon]=1500
     [breakthrough]=200000
     [chess]=1500
     [connect_four]=400000
     [english_draughts]=25000
     [flying_obelisks]=500
-    [go]=400
-    [gomoku]=5000
+    [go]=1500
+    [gomoku]=15000
     [hex]=100000
     [international_draughts]=12000
     [kalah]=40000
@@ -49,7 +49,7 @@ declare -A PLAYOUTS=(
     [zodiac]=400000
     # variants
     [big_moon]=15000
-    [go_13x13]=8
+    [go_13x13]=60
     [pockets]=400
     [sun_and_moon_open_twilight]=1200
     [zodiac_repetition_draw]=400000
