@@ -94,6 +94,9 @@ fn inline(name: &str, text: &str) -> Arc<Game> {
 fn bundled_games_the_kernel_takes_play_the_same() {
     check_all("Man in the Moon", &bundled("man_in_the_moon.rules", &[]));
     check_all("Breakthrough", &bundled("breakthrough.rules", &[]));
+    check_all("Tic-Tac-Toe", &bundled("tic_tac_toe.rules", &[]));
+    check_all("Gomoku", &bundled("gomoku.rules", &[]));
+    check_all("Gomoku with overlines", &bundled("gomoku.rules", &[("overlines", "true")]));
 }
 
 /// Which bundled games run on the kernel: a change that stops one from
@@ -113,7 +116,7 @@ fn the_kernel_takes_the_plain_bundled_games_only() {
             taken.push(path.file_stem().unwrap().to_string_lossy().into_owned());
         }
     }
-    assert_eq!(taken, ["breakthrough", "man_in_the_moon"]);
+    assert_eq!(taken, ["breakthrough", "gomoku", "man_in_the_moon", "tic_tac_toe"]);
     // Long moves slide: the general engine plays them.
     let long = bundled("man_in_the_moon.rules", &[("long_moves", "true")]);
     assert!(!runs_on_kernel(&long.initial_state()));
@@ -312,6 +315,55 @@ fn pieces_returning_to_hand_and_a_blocked_player_losing_play_the_same() {
 #[test]
 fn neutral_pieces_guards_and_per_player_regions_play_the_same() {
     check_inline("neutral", NEUTRAL);
+}
+
+/// Patterns of every kind the kernel takes: runs of at least a length (no
+/// longest one), runs of a range, an axis set without diagonals, a
+/// condition other than `friend`; a hex board's three axes.
+const PATTERNS: &str = r#"
+game "Kernel test: patterns"
+players red, blue
+board square 5 x 4
+piece stone
+setup { hand red: 10 stone  hand blue: 10 stone }
+pattern pair_or_three = friend along {n, e} length 2..3
+pattern four_up = friend along {n, ne, se} length 4..
+pattern gap = empty along {e} length 5
+phase play {
+  place stone on empty
+}
+end {
+  lines: when found(four_up): mover wins "four"
+  rows: when found(pair_or_three) and not found(gap) and count(mover) >= 5: opponent wins "too many pairs"
+  full_board: when hands empty: draw "full"
+}
+"#;
+
+const HEX_LINES: &str = r#"
+game "Kernel test: lines on a hex board"
+players red, blue
+board hex 5 x 5
+piece stone
+setup { hand red: 13 stone  hand blue: 12 stone }
+pattern three = friend along {e, ne, nw} length 3
+phase play {
+  place stone on empty
+}
+end {
+  three: when found(three): mover wins "three"
+  full_board: when hands empty: draw "full"
+}
+"#;
+
+#[test]
+fn patterns_play_the_same() {
+    check_inline("patterns", PATTERNS);
+}
+
+#[test]
+fn patterns_on_a_hex_board_play_the_same_on_whichever_engine_takes_them() {
+    // Hex directions may not move by constant steps: then the general engine plays.
+    check_all("hex lines", &inline("hex_lines.rules", HEX_LINES));
 }
 
 /// `orrery bench` says which engine ran, and `--general` plays the same

@@ -323,6 +323,13 @@ impl Board {
         Some((steps, self.has_next.pick(dirs.iter().map(|&d| d as usize))))
     }
 
+    /// A direction's constant step in site numbers and the sites with a next
+    /// site that way, when it has one: `before` as data, for the playout
+    /// kernel, which keeps no board.
+    pub fn step_of<S: SiteSet>(&self, dir: Dir) -> Option<(i32, S)> {
+        Some((self.shifts.get(dir as usize).copied().flatten()?, self.has_next.get(dir as usize)))
+    }
+
     /// The sites whose next site in `dir` is in `sites`, by one shift of the
     /// set when the direction has a constant step (`None` otherwise).
     #[inline]

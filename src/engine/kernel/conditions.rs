@@ -8,7 +8,7 @@
 use super::KernelPosition;
 use crate::board::SiteSet;
 use crate::game::Game;
-use crate::game::rules::{CompareOp, GameTest, PieceType, Player, Quantity, SiteFilter, SiteTest, Who};
+use crate::game::rules::{CompareOp, GameTest, PatternDef, PieceType, Player, Quantity, SiteFilter, SiteTest, Who};
 
 /// A site condition: the sites where it holds, for a player.
 #[derive(Clone, Debug)]
@@ -52,10 +52,51 @@ pub(super) enum Cond<S> {
     },
     MoverIs(Player),
     Full(S),
+    /// A pattern's run exists, seen from the mover.
+    Found(Box<Pattern<S>>),
     Compare(Amount<S>, CompareOp, Amount<S>),
     Not(Box<Cond<S>>),
     And(Vec<Cond<S>>),
     Or(Vec<Cond<S>>),
+}
+
+/// A pattern whose axes each move by a constant number of sites, read as
+/// `pattern::any_run` reads it, with the board's shifts kept as data.
+#[derive(Clone, Debug)]
+pub(super) struct Pattern<S> {
+    meets: Filter<S>,
+    /// Per axis, one way and the other: the step, and the sites with a next
+    /// site that way (the other way is read for runs with a longest length).
+    axes: Vec<[(i32, S); 2]>,
+    min: u8,
+    max: u8,
+    bounded: bool,
+}
+
+/// The sites whose next site along `step` is in `sites` (`Board::before`).
+#[inline]
+fn before<S: SiteSet>((by, has_next): (i32, S), sites: S) -> S {
+    sites.shifted(-by).and(has_next)
+}
+
+impl<S: SiteSet> Pattern<S> {
+    fn lower(game: &Game, pattern: &PatternDef) -> Option<Pattern<S>> {
+        let board = &game.board;
+        if pattern.touching.is_some() || pattern.min == 0 {
+            return None;
+        }
+        let axes = pattern.axes.iter().map(|&dir| {
+            let back = board.opposite.get(dir as usize).and_then(|&o| board.step_of(o));
+            Some([board.step_of(dir)?, back?])
+        });
+        Some(Pattern {
+            meets: lower_filter(&pattern.cond, board.all_sites())?,
+            axes: axes.collect::<Option<_>>()?,
+            min: pattern.min,
+            max: pattern.max,
+            bounded: (pattern.max as usize) < board.site_count(),
+        })
+    }
 }
 
 /// A number compared with a fixed one: a counter's value, or how many
@@ -229,6 +270,7 @@ pub(super) fn lower_cond<S: SiteSet>(game: &Game, test: &GameTest) -> Option<Con
         }
         GameTest::MoverIs(player) => Cond::MoverIs(*player),
         GameTest::Full { region } => Cond::Full(game.regions[*region].set.get()),
+        GameTest::Found(pattern) => Cond::Found(Box::new(Pattern::lower(game, &game.patterns[*pattern])?)),
         GameTest::Compare { left, op, right } => {
             Cond::Compare(lower_amount(left, sites)?, *op, lower_amount(right, sites)?)
         }
@@ -240,7 +282,6 @@ pub(super) fn lower_cond<S: SiteSet>(game: &Game, test: &GameTest) -> Option<Con
         | GameTest::AllBlocked
         | GameTest::AllPassed
         | GameTest::Threatened { .. }
-        | GameTest::Found(_)
         | GameTest::Repeated
         | GameTest::Connected { .. } => return None,
     })
@@ -354,6 +395,7 @@ impl<S: SiteSet> KernelPosition<S> {
             }
             Cond::MoverIs(player) => mover == *player,
             Cond::Full(region) => region.and(self.sets[0]).is_empty(),
+            Cond::Found(pattern) => self.found(kernel, pattern, mover),
             Cond::Compare(left, op, right) => {
                 op.holds(self.amount(kernel, left, mover), self.amount(kernel, right, mover))
             }
@@ -361,6 +403,32 @@ impl<S: SiteSet> KernelPosition<S> {
             Cond::And(parts) => parts.iter().all(|p| self.holds(kernel, p, mover)),
             Cond::Or(parts) => parts.iter().any(|p| self.holds(kernel, p, mover)),
         }
+    }
+
+    /// Whether some run of the pattern exists, seen from `player`: the
+    /// sites starting k+1 in a row that meet its condition are those meeting
+    /// it whose next site starts k; a run starts where the site before does
+    /// not meet it, and is too long when it starts `max + 1` in a row.
+    fn found(&self, kernel: &super::Kernel<S>, pattern: &Pattern<S>, player: Player) -> bool {
+        let meets = self.filter(kernel, &pattern.meets, player);
+        pattern.axes.iter().any(|&[along, back]| {
+            let mut in_a_row = meets;
+            for _ in 1..pattern.min {
+                in_a_row = meets.and(before(along, in_a_row));
+            }
+            let mut found = in_a_row;
+            if pattern.bounded {
+                found = found.and(before(back, meets).complement_in(kernel.all));
+                for _ in pattern.min..=pattern.max {
+                    if in_a_row.is_empty() {
+                        break;
+                    }
+                    in_a_row = meets.and(before(along, in_a_row));
+                }
+                found = in_a_row.complement_in(found);
+            }
+            !found.is_empty()
+        })
     }
 
     pub(super) fn amount(&self, kernel: &super::Kernel<S>, value: &Amount<S>, mover: Player) -> i64 {
