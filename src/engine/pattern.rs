@@ -9,10 +9,7 @@ use crate::game::Game;
 use crate::game::rules::{PatternDef, Player};
 
 /// Whether some run of the pattern exists, seen from `player`, found by
-/// shifting whole sets along each axis (`Board::before`): the sites
-/// starting k+1 sites in a row that meet the condition are the sites
-/// meeting it whose next site starts k. A run starts where the site before
-/// does not meet the condition, and is too long when it starts `max + 1`.
+/// shifting whole sets along each axis (`Board::before`; see `has_run`).
 /// `None` when an axis has no constant step, or with a `touching`
 /// condition (then `runs` walks them).
 pub(crate) fn any_run<S: SiteSet>(game: &Game, pos: &Position, pattern: &PatternDef, player: Player) -> Option<bool> {
@@ -23,27 +20,46 @@ pub(crate) fn any_run<S: SiteSet>(game: &Game, pos: &Position, pattern: &Pattern
     let bounded = (pattern.max as usize) < board.site_count();
     let meets: S = filter_set(game, pos, &pattern.cond, player);
     for &dir in &pattern.axes {
-        let mut in_a_row = meets;
-        for _ in 1..pattern.min {
-            in_a_row = meets.and(board.before(dir, in_a_row)?);
-        }
-        let mut found = in_a_row;
-        if bounded {
-            let continued = board.before(board.opposite[dir as usize], meets)?;
-            found = found.and(continued.complement_in(board.all_sites()));
-            for _ in pattern.min..=pattern.max {
-                if in_a_row.is_empty() {
-                    break;
-                }
-                in_a_row = meets.and(board.before(dir, in_a_row)?);
-            }
-            found = in_a_row.complement_in(found);
-        }
-        if !found.is_empty() {
+        let back = board.opposite[dir as usize];
+        let (along, back) = (|s| board.before(dir, s), |s| board.before(back, s));
+        if has_run(meets, board.all_sites(), (pattern.min, pattern.max, bounded), along, back)? {
             return Some(true);
         }
     }
     Some(false)
+}
+
+/// Whether the sites of `meets` hold a run along one axis, of `min` to
+/// `max` sites when `bounded` (else of at least `min`): the sites starting
+/// k+1 in a row are the sites meeting the condition whose next site starts
+/// k (`along`: the sites whose next site that way is in a set); a run
+/// starts where the site before does not meet it (`back`, the other way),
+/// and is too long when it starts `max + 1` in a row. Shared by the
+/// general engine and the playout kernel, which keeps the steps as data.
+#[inline]
+pub(crate) fn has_run<S: SiteSet>(
+    meets: S,
+    all: S,
+    (min, max, bounded): (u8, u8, bool),
+    along: impl Fn(S) -> Option<S>,
+    back: impl Fn(S) -> Option<S>,
+) -> Option<bool> {
+    let mut in_a_row = meets;
+    for _ in 1..min {
+        in_a_row = meets.and(along(in_a_row)?);
+    }
+    let mut found = in_a_row;
+    if bounded {
+        found = found.and(back(meets)?.complement_in(all));
+        for _ in min..=max {
+            if in_a_row.is_empty() {
+                break;
+            }
+            in_a_row = meets.and(along(in_a_row)?);
+        }
+        found = in_a_row.complement_in(found);
+    }
+    Some(!found.is_empty())
 }
 
 /// The runs found, seen from `player`: all their sites together, and the

@@ -405,29 +405,14 @@ impl<S: SiteSet> KernelPosition<S> {
         }
     }
 
-    /// Whether some run of the pattern exists, seen from `player`: the
-    /// sites starting k+1 in a row that meet its condition are those meeting
-    /// it whose next site starts k; a run starts where the site before does
-    /// not meet it, and is too long when it starts `max + 1` in a row.
+    /// Whether some run of the pattern exists, seen from `player`, read as
+    /// the general engine reads it (`pattern::has_run`).
     fn found(&self, kernel: &super::Kernel<S>, pattern: &Pattern<S>, player: Player) -> bool {
         let meets = self.filter(kernel, &pattern.meets, player);
+        let lengths = (pattern.min, pattern.max, pattern.bounded);
         pattern.axes.iter().any(|&[along, back]| {
-            let mut in_a_row = meets;
-            for _ in 1..pattern.min {
-                in_a_row = meets.and(before(along, in_a_row));
-            }
-            let mut found = in_a_row;
-            if pattern.bounded {
-                found = found.and(before(back, meets).complement_in(kernel.all));
-                for _ in pattern.min..=pattern.max {
-                    if in_a_row.is_empty() {
-                        break;
-                    }
-                    in_a_row = meets.and(before(along, in_a_row));
-                }
-                found = in_a_row.complement_in(found);
-            }
-            !found.is_empty()
+            let (along, back) = (|s| Some(before(along, s)), |s| Some(before(back, s)));
+            crate::engine::pattern::has_run(meets, kernel.all, lengths, along, back) == Some(true)
         })
     }
 
