@@ -376,6 +376,7 @@ impl<const N: usize> SiteSet for SitesWide<N> {
         self.0.iter_mut().zip(within.0).for_each(|(a, b)| *a = !*a & b);
         self
     }
+    #[inline]
     fn upto_lowest(mut self, stop: Self) -> Self {
         let Some(cut) = stop.lowest() else { return self };
         let (word, bit) = (cut as usize / 64, cut % 64);
@@ -383,6 +384,7 @@ impl<const N: usize> SiteSet for SitesWide<N> {
         self.0[word + 1..].iter_mut().for_each(|w| *w = 0);
         self
     }
+    #[inline]
     fn downto_highest(mut self, stop: Self) -> Self {
         let Some(word) = stop.0.iter().rposition(|&w| w != 0) else { return self };
         let bit = 63 - stop.0[word].leading_zeros();
@@ -420,6 +422,7 @@ impl<const N: usize> SiteSet for SitesWide<N> {
         }
         self
     }
+    #[inline]
     fn shifted(self, by: i32) -> Self {
         let (words, bits) = ((by.unsigned_abs() / 64) as usize, by.unsigned_abs() % 64);
         let mut out = [0u64; N];

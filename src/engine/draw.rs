@@ -182,10 +182,7 @@ impl State {
         with_width!(game.board.width, S => {
             let view = self.view::<S>();
             buf.clear();
-            view.generate_pseudo(player, &mut |m| {
-                buf.push(m);
-                true
-            });
+            view.generate_pseudo_into(player, buf);
             if phase.dedupe {
                 self.dedupe(buf);
             }

@@ -18,7 +18,7 @@ impl<S: SiteSet> View<'_, S> {
         mv: Move,
         follow: &FollowUp,
         player: Player,
-        emit: &mut impl FnMut(Move) -> bool,
+        emit: &mut (impl FnMut(Move) -> bool + ?Sized),
     ) -> bool {
         let sites = super::scratch::with_scratch(self.pos, |scratch| {
             let phase = &self.game.phases[scratch.phase as usize];

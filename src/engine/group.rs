@@ -52,7 +52,7 @@ struct Reaching<'a, S> {
 
 impl<S: SiteSet> View<'_, S> {
     /// Calls `emit` with each group move of `player` in this phase (false: stop).
-    pub(crate) fn generate_groups(&self, player: Player, emit: &mut impl FnMut(Move) -> bool) -> bool {
+    pub(crate) fn generate_groups(&self, player: Player, emit: &mut (impl FnMut(Move) -> bool + ?Sized)) -> bool {
         let game = self.game;
         let phase = &game.phases[self.pos.phase as usize];
         let neutral = game.neutral();
@@ -133,7 +133,7 @@ impl<S: SiteSet> View<'_, S> {
         group: u8,
         to: Site,
         reaching: &Reaching<S>,
-        emit: &mut impl FnMut(Move) -> bool,
+        emit: &mut (impl FnMut(Move) -> bool + ?Sized),
     ) -> bool {
         let game = self.game;
         let Some(def) = &game.stacks else { return true };

@@ -41,44 +41,84 @@ impl State {
     }
 }
 
+/// Where generated moves go: a callback that returns false to stop.
+/// Callers outside generation pass it as `dyn`, so generation is compiled
+/// once per set width and not once per caller's closure (hundreds of copies
+/// and ten minutes of compile time, before). The callers that collect every
+/// move in a buffer (`generate_into`, `generate_pseudo_into`), the playouts'
+/// and perft's, get a copy of their own in which the push stays inlined.
+pub(crate) type Emit<'e> = dyn FnMut(Move) -> bool + 'e;
+
+/// The one callback the buffer-collecting copy is compiled for.
+fn pushing(buf: &mut Vec<Move>) -> impl FnMut(Move) -> bool + '_ {
+    |mv| {
+        buf.push(mv);
+        true
+    }
+}
+
 impl<S: SiteSet> View<'_, S> {
     /// Calls `emit` with each legal move of `player` until it returns false.
-    pub(crate) fn generate(&self, player: Player, emit: &mut impl FnMut(Move) -> bool) {
+    pub(crate) fn generate(&self, player: Player, emit: &mut Emit) {
+        self.generate_with(player, emit)
+    }
+
+    /// Appends each legal move of `player` to `buf`.
+    pub(crate) fn generate_into(&self, player: Player, buf: &mut Vec<Move>) {
+        self.generate_with(player, &mut pushing(buf))
+    }
+
+    fn generate_with(&self, player: Player, emit: &mut (impl FnMut(Move) -> bool + ?Sized)) {
         if self.legal && super::leaves::judges(&self.game.phases[self.pos.phase as usize]) {
             let mut leaving = |mv: Move| !super::leaves::allowed(self.game, self.pos, &mv) || emit(mv);
-            return self.generate_checked(player, &mut leaving);
+            return self.generate_checked(player, &mut leaving as &mut Emit);
         }
         self.generate_checked(player, emit)
     }
 
     /// `generate` past the `must leave` and `forbid leaves` rules: the
     /// repetition ban, the royal test.
-    fn generate_checked(&self, player: Player, emit: &mut impl FnMut(Move) -> bool) {
+    fn generate_checked(&self, player: Player, emit: &mut (impl FnMut(Move) -> bool + ?Sized)) {
         if self.legal && self.game.repetition == Some(Repetition::Forbidden) {
             if self.game.repetition_unless.is_some() {
                 return super::repetition::generate_with_exception(self, player, emit);
             }
             let mut fresh = |mv: Move| super::repetition::repeats(self.game, self.pos, &mv) || emit(mv);
-            return self.generate_royal(player, &mut fresh);
+            return self.generate_royal(player, &mut fresh as &mut Emit);
         }
         self.generate_royal(player, emit)
     }
 
     /// Generates moves with the royal test, when the game has royal pieces.
-    pub(crate) fn generate_royal(&self, player: Player, emit: &mut impl FnMut(Move) -> bool) {
+    fn generate_royal(&self, player: Player, emit: &mut (impl FnMut(Move) -> bool + ?Sized)) {
         if self.legal && self.game.has_royal {
             let far = self.quiet_zone(player);
             let mut checked = |mv: Move| {
                 let untouched = far.is_some_and(|far| self.changes_only(&mv, far));
                 !(untouched || super::threat::safe::<S>(self.game, self.pos, &mv, player)) || emit(mv)
             };
-            return self.generate_pseudo(player, &mut checked);
+            return self.generate_pseudo_with(player, &mut checked as &mut Emit);
         }
-        self.generate_pseudo(player, emit)
+        self.generate_pseudo_with(player, emit)
+    }
+
+    /// Appends each move of `player` that passes the royal test to `buf`.
+    pub(crate) fn generate_royal_into(&self, player: Player, buf: &mut Vec<Move>) {
+        self.generate_royal(player, &mut pushing(buf))
+    }
+
+    /// Calls `emit` with each pseudo-legal move (no royal test).
+    pub(crate) fn generate_pseudo(&self, player: Player, emit: &mut Emit) {
+        self.generate_pseudo_with(player, emit)
+    }
+
+    /// Appends each pseudo-legal move (no royal test) to `buf`.
+    pub(crate) fn generate_pseudo_into(&self, player: Player, buf: &mut Vec<Move>) {
+        self.generate_pseudo_with(player, &mut pushing(buf))
     }
 
     /// Generates moves without the royal test.
-    pub(crate) fn generate_pseudo(&self, player: Player, emit: &mut impl FnMut(Move) -> bool) {
+    fn generate_pseudo_with(&self, player: Player, emit: &mut (impl FnMut(Move) -> bool + ?Sized)) {
         let game = self.game;
         let phase = &game.phases[self.pos.phase as usize];
         if phase.chance {
@@ -104,6 +144,8 @@ impl<S: SiteSet> View<'_, S> {
                 // anywhere, so no focus.
                 Some(follow) => {
                     let view = View { focus: NO_SITE, ..*self };
+                    // Compiled for each kind of `emit`: a follow-up multiplies
+                    // the moves (Amazons' shots), so every call counts.
                     view.generate_rule(rule, move_rule, phase, player, &mut |mv| {
                         view.with_follow_ups(mv, follow, player, emit)
                     })
@@ -125,7 +167,7 @@ impl<S: SiteSet> View<'_, S> {
         move_rule: &MoveRule,
         phase: &PhaseDef,
         player: Player,
-        emit: &mut impl FnMut(Move) -> bool,
+        emit: &mut (impl FnMut(Move) -> bool + ?Sized),
     ) -> bool {
         let game = self.game;
         match move_rule {
@@ -151,7 +193,7 @@ impl<S: SiteSet> View<'_, S> {
                 }
                 true
             }
-            MoveRule::Move { .. } => self.generate_moves_of(rule, move_rule, phase, player, emit),
+            MoveRule::Move { .. } => self.generate_moves_of_with(rule, move_rule, phase, player, emit),
             MoveRule::Sow { .. } => self.generate_sowing(rule, move_rule, player, emit),
             MoveRule::Advance(advance) => self.generate_advance(rule, advance, player, emit),
             MoveRule::Together { parts } => self.generate_together(rule, parts, phase, player, emit),
@@ -167,14 +209,26 @@ impl<S: SiteSet> View<'_, S> {
 
     /// Emits the moves of one `move` rule (numbered `rule` in its phase);
     /// false when `emit` asked to stop.
-    #[inline]
     pub(crate) fn generate_moves_of(
         &self,
         rule: u8,
         move_rule: &MoveRule,
         phase: &PhaseDef,
         player: Player,
-        emit: &mut impl FnMut(Move) -> bool,
+        emit: &mut Emit,
+    ) -> bool {
+        // A closure of its own: the copy for `dyn` keeps one caller, and is inlined there.
+        self.generate_moves_of_with(rule, move_rule, phase, player, &mut |mv| emit(mv))
+    }
+
+    #[inline]
+    fn generate_moves_of_with(
+        &self,
+        rule: u8,
+        move_rule: &MoveRule,
+        phase: &PhaseDef,
+        player: Player,
+        emit: &mut (impl FnMut(Move) -> bool + ?Sized),
     ) -> bool {
         let game = self.game;
         let MoveRule::Move { piece, neutral, guard, path, forbid, effects, needs_dir, reach, .. } = move_rule else {
@@ -353,14 +407,17 @@ impl<S: SiteSet> View<'_, S> {
 
     /// Whether the `must` outflanking effects of a move to `to` (leaving
     /// `from`) would turn something over: without, the move is not legal.
-    #[inline]
+    #[inline(always)]
     fn effects_allow(&self, effects: &[EffectOp], to: Site, from: Site, player: Player) -> bool {
-        effects.iter().all(|e| match e {
-            EffectOp::FlipCustodial { dirs, must: true } => {
-                super::outflank::brackets_any(self.game, self.pos, to, dirs, player, from)
+        // A plain loop: an iterator's closure here was left outlined.
+        for effect in effects {
+            if let EffectOp::FlipCustodial { dirs, must: true } = effect
+                && !super::outflank::brackets_any(self.game, self.pos, to, dirs, player, from)
+            {
+                return false;
             }
-            _ => true,
-        })
+        }
+        true
     }
 
     /// Emits a candidate move unless a `forbid` rules it out, in each version
@@ -373,7 +430,7 @@ impl<S: SiteSet> View<'_, S> {
         effects: &[EffectOp],
         promotion: Option<&PromoteRule>,
         player: Player,
-        emit: &mut impl FnMut(Move) -> bool,
+        emit: &mut (impl FnMut(Move) -> bool + ?Sized),
     ) -> bool {
         if forbid.iter().any(|f| self.move_test(f, &mv, player)) {
             return true;
@@ -392,7 +449,7 @@ impl<S: SiteSet> View<'_, S> {
         effects: &[EffectOp],
         promotion: Option<&PromoteRule>,
         player: Player,
-        emit: &mut impl FnMut(Move) -> bool,
+        emit: &mut (impl FnMut(Move) -> bool + ?Sized),
     ) -> bool {
         if !self.effects_allow(effects, mv.to, mv.from, player) {
             return true;
@@ -614,6 +671,7 @@ impl<S: SiteSet> View<'_, S> {
 
     /// The sites a plain slide from `from` reaches along `dirs`: each ray up
     /// to its first occupied site, that one included.
+    #[inline]
     fn slide_reached(&self, from: Site, dirs: &[Dir]) -> S {
         let (empty, board) = (self.pos.sets.get::<S>(0), &self.game.board);
         let mut reached = S::EMPTY;
@@ -818,7 +876,7 @@ impl<S: SiteSet> View<'_, S> {
             Some(until) => self.filter_set(until, player),
             None => S::EMPTY,
         };
-        let from_lands = to.test == SiteTest::Empty && to.allowed.contains(from);
+        let from_lands = matches!(to.test, SiteTest::Empty) && to.allowed.contains(from);
         Some(super::chain::ChainWalk { chain, reach, over, target, through, from, from_lands, until })
     }
 

@@ -24,7 +24,7 @@ impl<S: SiteSet> View<'_, S> {
         rule: u8,
         advance: &Advance,
         player: Player,
-        emit: &mut impl FnMut(Move) -> bool,
+        emit: &mut (impl FnMut(Move) -> bool + ?Sized),
     ) -> bool {
         let (game, pos) = (self.game, self.pos);
         let Some(path) = advance.paths.get(player as usize).filter(|p| !p.is_empty()) else { return true };

@@ -46,8 +46,9 @@ fn next_hash(game: &Game, pos: &Position, mv: &Move) -> u64 {
 }
 
 thread_local! {
-    /// Move buffers for `generate_with_exception`, reused (one per nesting level).
-    static BUFFERS: RefCell<Vec<Vec<(Move, bool)>>> = const { RefCell::new(Vec::new()) };
+    /// Buffers for `generate_with_exception`, reused (one pair per nesting
+    /// level): the moves, and whether each repeats.
+    static BUFFERS: RefCell<Vec<(Vec<Move>, Vec<bool>)>> = const { RefCell::new(Vec::new()) };
 }
 
 /// Generates the legal moves of `player` under `repetition forbidden unless
@@ -55,31 +56,33 @@ thread_local! {
 /// unless some move does not repeat and every such move leaves the
 /// condition true. The moves are generated once, into a buffer kept per
 /// thread, and each is tested for repetition once.
-pub(crate) fn generate_with_exception<S: SiteSet>(view: &View<S>, player: Player, emit: &mut impl FnMut(Move) -> bool) {
+pub(crate) fn generate_with_exception<S: SiteSet>(
+    view: &View<S>,
+    player: Player,
+    emit: &mut (impl FnMut(Move) -> bool + ?Sized),
+) {
     let (game, pos) = (view.game, view.pos);
     let Some(condition) = &game.repetition_unless else { return };
-    let mut moves = BUFFERS.with(|b| b.borrow_mut().pop()).unwrap_or_default();
+    let (mut moves, mut repeating) = BUFFERS.with(|b| b.borrow_mut().pop()).unwrap_or_default();
     moves.clear();
-    view.generate_royal(player, &mut |mv| {
-        moves.push((mv, repeats(game, pos, &mv)));
-        true
-    });
-    let repeating = moves.iter().any(|&(_, r)| r);
-    let allowed = !repeating || {
-        let mut others = moves.iter().filter(|&&(_, r)| !r).peekable();
+    view.generate_royal_into(player, &mut moves);
+    repeating.clear();
+    repeating.extend(moves.iter().map(|mv| repeats(game, pos, mv)));
+    let allowed = !repeating.contains(&true) || {
+        let mut others = moves.iter().zip(&repeating).filter(|&(_, &r)| !r).peekable();
         others.peek().is_some()
-            && others.all(|&(mv, _)| {
+            && others.all(|(mv, _)| {
                 with_scratch(pos, |scratch| {
                     let phase = scratch.phase as usize;
-                    advance(game, scratch, &mv);
+                    advance(game, scratch, mv);
                     end_check(game, scratch, phase, player).is_none() && test_game(game, scratch, condition, player)
                 })
             })
     };
-    for &(mv, repeats) in &moves {
+    for (&mv, &repeats) in moves.iter().zip(&repeating) {
         if (allowed || !repeats) && !emit(mv) {
             break;
         }
     }
-    BUFFERS.with(|b| b.borrow_mut().push(moves));
+    BUFFERS.with(|b| b.borrow_mut().push((moves, repeating)));
 }

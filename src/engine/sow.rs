@@ -65,7 +65,7 @@ impl<S: SiteSet> View<'_, S> {
         rule: u8,
         move_rule: &MoveRule,
         player: Player,
-        emit: &mut impl FnMut(Move) -> bool,
+        emit: &mut (impl FnMut(Move) -> bool + ?Sized),
     ) -> bool {
         let (game, pos) = (self.game, self.pos);
         let MoveRule::Sow { piece, neutral, guard, track, skip, skip_start, forbid } = move_rule else {

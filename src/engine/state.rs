@@ -328,10 +328,7 @@ impl State {
     pub fn legal_moves(&self, buf: &mut Vec<Move>) {
         buf.clear();
         if self.pos.outcome.is_none() {
-            with_width!(self.game.board.width, S => self.view::<S>().generate(self.pos.to_move, &mut |m| {
-                buf.push(m);
-                true
-            }));
+            with_width!(self.game.board.width, S => self.view::<S>().generate_into(self.pos.to_move, buf));
             let phase = &self.game.phases[self.pos.phase as usize];
             if phase.dedupe {
                 self.dedupe(buf);

@@ -25,7 +25,7 @@ impl<S: SiteSet> View<'_, S> {
         parts: &[MoveRule],
         phase: &PhaseDef,
         player: Player,
-        emit: &mut impl FnMut(Move) -> bool,
+        emit: &mut (impl FnMut(Move) -> bool + ?Sized),
     ) -> bool {
         let [first, second] = parts else { return true };
         let mut firsts = FIRSTS.with(|f| f.borrow_mut().pop()).unwrap_or_default();
@@ -47,7 +47,7 @@ impl<S: SiteSet> View<'_, S> {
         phase: &PhaseDef,
         player: Player,
         firsts: &[Move],
-        emit: &mut impl FnMut(Move) -> bool,
+        emit: &mut (impl FnMut(Move) -> bool + ?Sized),
     ) -> bool {
         for &m1 in firsts {
             if self.pos.cells[m1.to as usize] != 0 {
