@@ -97,6 +97,7 @@ fn bundled_games_the_kernel_takes_play_the_same() {
     check_all("Tic-Tac-Toe", &bundled("tic_tac_toe.rules", &[]));
     check_all("Gomoku", &bundled("gomoku.rules", &[]));
     check_all("Gomoku with overlines", &bundled("gomoku.rules", &[("overlines", "true")]));
+    check_all("Connect Four", &bundled("connect_four.rules", &[]));
 }
 
 /// Which bundled games run on the kernel: a change that stops one from
@@ -116,7 +117,7 @@ fn the_kernel_takes_the_plain_bundled_games_only() {
             taken.push(path.file_stem().unwrap().to_string_lossy().into_owned());
         }
     }
-    assert_eq!(taken, ["breakthrough", "gomoku", "man_in_the_moon", "tic_tac_toe"]);
+    assert_eq!(taken, ["breakthrough", "connect_four", "gomoku", "man_in_the_moon", "tic_tac_toe"]);
     // Long moves slide: the general engine plays them.
     let long = bundled("man_in_the_moon.rules", &[("long_moves", "true")]);
     assert!(!runs_on_kernel(&long.initial_state()));
@@ -338,6 +339,51 @@ end {
   full_board: when hands empty: draw "full"
 }
 "#;
+
+/// Conditions on what a site reaches: every quantifier (some, no, every,
+/// a count) over one-step reaches read by shifts and over rays read from
+/// the reversed reach, nested, on a square board and on a hex one.
+const RAYS: &str = r#"
+game "Kernel test: rays"
+players red, blue
+board square 5 x 5
+piece stone
+setup { hand red: 12 stone  hand blue: 12 stone }
+pattern three = friend along {n, e, ne, se} length 3
+phase play {
+  place stone on empty and (every next s is occupied or some next {e, w} is enemy)
+    and no along {n} is (friend and some next {w} is friend)
+    and count(next orthogonal is friend) <= 2
+    and count(along diagonal is occupied) != 3
+}
+end {
+  three: when found(three): mover wins "three"
+  full_board: when hands empty: draw "full"
+}
+"#;
+
+const HEX_RAYS: &str = r#"
+game "Kernel test: rays on a hex board"
+players red, blue
+board hex 5 x 5
+piece stone
+setup { hand red: 13 stone  hand blue: 12 stone }
+pattern three = friend along {e, ne, nw} length 3
+phase play {
+  place stone on empty and (no next {e, w} is friend or every along {ne} is empty)
+    and count(next {ne, nw, e} is enemy) < 2
+}
+end {
+  three: when found(three): mover wins "three"
+  full_board: when hands empty: draw "full"
+}
+"#;
+
+#[test]
+fn ray_conditions_play_the_same() {
+    check_inline("rays", RAYS);
+    check_all("hex rays", &inline("hex_rays.rules", HEX_RAYS));
+}
 
 const HEX_LINES: &str = r#"
 game "Kernel test: lines on a hex board"

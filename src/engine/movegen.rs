@@ -1106,7 +1106,7 @@ fn step_set<S: SiteSet>(board: &crate::board::Board, quant: RayQuant, steps: &[D
 /// The sites whose reach has some, no or only sites in `meets`, found
 /// from the sites of `meets` (or of the rest) through the reversed table.
 #[inline(never)]
-fn ray_set<S: SiteSet>(quant: RayQuant, back: &SetTable, meets: S, all: S) -> S {
+pub(crate) fn ray_set<S: SiteSet>(quant: RayQuant, back: &SetTable, meets: S, all: S) -> S {
     let reaching = |sites: S| Some(sites.iter().fold(S::EMPTY, |acc, s| acc.or(back.get(s as usize))));
     quantified(quant, meets, all, reaching).unwrap_or(S::EMPTY)
 }
@@ -1116,7 +1116,7 @@ fn ray_set<S: SiteSet>(quant: RayQuant, back: &SetTable, meets: S, all: S) -> S 
 /// grown one site of `meets` at a time; counts past `n + 1` are not told
 /// apart.
 #[inline(never)]
-fn counted_set<S: SiteSet>(op: CompareOp, n: usize, back: &SetTable, meets: S, all: S) -> S {
+pub(crate) fn counted_set<S: SiteSet>(op: CompareOp, n: usize, back: &SetTable, meets: S, all: S) -> S {
     let mut at_least = [S::EMPTY; MAX_RAY_COUNT + 2];
     at_least[0] = all;
     let top = (n + 1).min(MAX_RAY_COUNT + 1);
@@ -1141,7 +1141,12 @@ fn counted_set<S: SiteSet>(op: CompareOp, n: usize, back: &SetTable, meets: S, a
 /// meets a set): every site of the reach meets `meets` when none lies
 /// outside it. `None` when `reaching` cannot tell.
 #[inline]
-fn quantified<S: SiteSet>(quant: RayQuant, meets: S, all: S, reaching: impl Fn(S) -> Option<S>) -> Option<S> {
+pub(crate) fn quantified<S: SiteSet>(
+    quant: RayQuant,
+    meets: S,
+    all: S,
+    reaching: impl Fn(S) -> Option<S>,
+) -> Option<S> {
     Some(match quant {
         RayQuant::Some => reaching(meets)?,
         RayQuant::No => reaching(meets)?.complement_in(all),

@@ -6,9 +6,12 @@
 //! game then plays on the general engine.
 
 use super::KernelPosition;
-use crate::board::SiteSet;
+use crate::board::{Board, SetTable, SiteSet};
+use crate::engine::movegen::{counted_set, quantified, ray_set};
 use crate::game::Game;
-use crate::game::rules::{CompareOp, GameTest, PatternDef, PieceType, Player, Quantity, SiteFilter, SiteTest, Who};
+use crate::game::rules::{
+    CompareOp, GameTest, PatternDef, PieceType, Player, Quantity, RayQuant, SiteFilter, SiteTest, Who,
+};
 
 /// A site condition: the sites where it holds, for a player.
 #[derive(Clone, Debug)]
@@ -27,6 +30,21 @@ pub(super) enum SiteCond<S> {
     Not(Box<SiteCond<S>>),
     And(Vec<SiteCond<S>>),
     Or(Vec<SiteCond<S>>),
+    /// Some, none, every one or a count of the sites a site reaches meet a
+    /// condition: by shifts when every direction of a one-step reach moves
+    /// by a constant step, else through the reversed reach.
+    Ray(Box<Ray<S>>),
+}
+
+/// A ray condition (`SiteTest::Ray`), read as `movegen::test_set` reads it.
+#[derive(Clone, Debug)]
+pub(super) struct Ray<S> {
+    quant: RayQuant,
+    /// Per direction of a one-step reach, its step and the sites with a
+    /// next site that way; empty when the reach is read from `back`.
+    steps: Vec<(i32, S)>,
+    back: SetTable,
+    test: SiteCond<S>,
 }
 
 /// A site filter: a fixed mask and what the position adds.
@@ -90,7 +108,7 @@ impl<S: SiteSet> Pattern<S> {
             Some([board.step_of(dir)?, back?])
         });
         Some(Pattern {
-            meets: lower_filter(&pattern.cond, board.all_sites())?,
+            meets: lower_filter(board, &pattern.cond)?,
             axes: axes.collect::<Option<_>>()?,
             min: pattern.min,
             max: pattern.max,
@@ -177,7 +195,8 @@ pub(super) enum Amount<S> {
 /// A filter, with the fixed sets its condition names (`in`, `not in`, at its
 /// top or among the parts of an `and`) folded into the mask, so that
 /// `empty and not centre` is one `and` with the empty sites.
-pub(super) fn lower_filter<S: SiteSet>(filter: &SiteFilter, all: S) -> Option<Filter<S>> {
+pub(super) fn lower_filter<S: SiteSet>(board: &Board, filter: &SiteFilter) -> Option<Filter<S>> {
+    let all: S = board.all_sites();
     let mut allowed: S = filter.allowed.get();
     let mut fold = |cond: SiteCond<S>| match cond {
         SiteCond::In(set) => {
@@ -193,7 +212,7 @@ pub(super) fn lower_filter<S: SiteSet>(filter: &SiteFilter, all: S) -> Option<Fi
         },
         cond => Some(cond),
     };
-    let cond = match lower_site(&filter.test)? {
+    let cond = match lower_site(board, &filter.test)? {
         SiteCond::And(parts) => {
             let mut rest: Vec<_> = parts.into_iter().filter_map(&mut fold).collect();
             match rest.len() {
@@ -207,8 +226,8 @@ pub(super) fn lower_filter<S: SiteSet>(filter: &SiteFilter, all: S) -> Option<Fi
     Some(Filter { allowed, cond })
 }
 
-fn lower_site<S: SiteSet>(test: &SiteTest) -> Option<SiteCond<S>> {
-    let all = |parts: &[SiteTest]| parts.iter().map(lower_site).collect::<Option<Vec<_>>>();
+fn lower_site<S: SiteSet>(board: &Board, test: &SiteTest) -> Option<SiteCond<S>> {
+    let all = |parts: &[SiteTest]| parts.iter().map(|p| lower_site(board, p)).collect::<Option<Vec<_>>>();
     let per_player = |sets: &crate::board::SetTable| (0..sets.len()).map(|i| sets.get::<S>(i)).collect::<Vec<_>>();
     Some(match test {
         SiteTest::True => SiteCond::All,
@@ -222,7 +241,17 @@ fn lower_site<S: SiteSet>(test: &SiteTest) -> Option<SiteCond<S>> {
         SiteTest::In(set, _) => SiteCond::In(set.get()),
         SiteTest::PlayerIn(sets) => SiteCond::OfPlayer(per_player(sets), None),
         SiteTest::RegionOf { sets, who } => SiteCond::OfPlayer(per_player(sets), Some(*who)),
-        SiteTest::Not(inner) => SiteCond::Not(Box::new(lower_site(inner)?)),
+        SiteTest::Not(inner) => SiteCond::Not(Box::new(lower_site(board, inner)?)),
+        SiteTest::Ray { quant, back, steps, test } => {
+            // Shifts only when every direction has one (`movegen::step_set`).
+            let shifts = steps.iter().map(|&dir| board.step_of(dir)).collect::<Option<Vec<_>>>();
+            SiteCond::Ray(Box::new(Ray {
+                quant: *quant,
+                steps: shifts.unwrap_or_default(),
+                back: back.clone(),
+                test: lower_site(board, test)?,
+            }))
+        }
         SiteTest::And(parts) => SiteCond::And(all(parts)?),
         SiteTest::Or(parts) => SiteCond::Or(all(parts)?),
         // History, threats and what lies along rays: the general engine.
@@ -230,7 +259,6 @@ fn lower_site<S: SiteSet>(test: &SiteTest) -> Option<SiteCond<S>> {
         | SiteTest::LastTo
         | SiteTest::Unmoved
         | SiteTest::Attacked
-        | SiteTest::Ray { .. }
         | SiteTest::Pieces(..)
         | SiteTest::Liberties(_) => {
             return None;
@@ -249,7 +277,6 @@ pub(super) fn per_mover(who: Who, players: usize) -> [Player; super::MAX_OWNERS]
 }
 
 pub(super) fn lower_cond<S: SiteSet>(game: &Game, test: &GameTest) -> Option<Cond<S>> {
-    let sites: S = game.board.all_sites();
     let all = |parts: &[GameTest]| parts.iter().map(|p| lower_cond(game, p)).collect::<Option<Vec<_>>>();
     Some(match test {
         GameTest::HandsEmpty => Cond::HandsEmpty,
@@ -272,7 +299,7 @@ pub(super) fn lower_cond<S: SiteSet>(game: &Game, test: &GameTest) -> Option<Con
         GameTest::Full { region } => Cond::Full(game.regions[*region].set.get()),
         GameTest::Found(pattern) => Cond::Found(Box::new(Pattern::lower(game, &game.patterns[*pattern])?)),
         GameTest::Compare { left, op, right } => {
-            Cond::Compare(lower_amount(left, sites)?, *op, lower_amount(right, sites)?)
+            Cond::Compare(lower_amount(&game.board, left)?, *op, lower_amount(&game.board, right)?)
         }
         GameTest::Not(inner) => Cond::Not(Box::new(lower_cond(game, inner)?)),
         GameTest::And(parts) => Cond::And(all(parts)?),
@@ -287,13 +314,13 @@ pub(super) fn lower_cond<S: SiteSet>(game: &Game, test: &GameTest) -> Option<Con
     })
 }
 
-pub(super) fn lower_amount<S: SiteSet>(value: &Quantity, all: S) -> Option<Amount<S>> {
+pub(super) fn lower_amount<S: SiteSet>(board: &Board, value: &Quantity) -> Option<Amount<S>> {
     Some(match value {
         Quantity::Number(n) => Amount::Number(*n),
         Quantity::Counter(c) => Amount::Counter(*c),
         Quantity::OfPlayer { base, who } => Amount::OfPlayer { base: *base, who: *who },
-        Quantity::Sum(parts) => Amount::Sum(parts.iter().map(|p| lower_amount(p, all)).collect::<Option<Vec<_>>>()?),
-        Quantity::Sites(filter) => Amount::Sites(Box::new(lower_filter(filter, all)?)),
+        Quantity::Sum(parts) => Amount::Sum(parts.iter().map(|p| lower_amount(board, p)).collect::<Option<Vec<_>>>()?),
+        Quantity::Sites(filter) => Amount::Sites(Box::new(lower_filter(board, filter)?)),
         Quantity::Plies => Amount::Plies,
         Quantity::Count(count) => {
             let (who, types, region) = &**count;
@@ -353,6 +380,21 @@ impl<S: SiteSet> KernelPosition<S> {
                 acc
             }
             SiteCond::Or(parts) => parts.iter().fold(S::EMPTY, |acc, p| acc.or(self.sites(kernel, p, player))),
+            SiteCond::Ray(ray) => {
+                let meets = self.sites(kernel, &ray.test, player);
+                match ray.quant {
+                    RayQuant::Count(op, n) => counted_set(op, n as usize, &ray.back, meets, all),
+                    quant if ray.steps.is_empty() => ray_set(quant, &ray.back, meets, all),
+                    quant => quantified(quant, meets, all, |sites| {
+                        Some(
+                            ray.steps
+                                .iter()
+                                .fold(S::EMPTY, |acc, &(by, has_next)| acc.or(sites.shifted(-by).and(has_next))),
+                        )
+                    })
+                    .unwrap_or(S::EMPTY),
+                }
+            }
         }
     }
 

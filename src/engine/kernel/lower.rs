@@ -191,7 +191,7 @@ fn lower_rule<S: SiteSet>(game: &Game, rule: &MoveRule) -> Option<Rule<S>> {
     match rule {
         MoveRule::Place { piece, on, guard: None, neutral: false, effects, then: None } => Some(Rule::Place {
             piece: *piece,
-            on: lower_filter(on, game.board.all_sites())?,
+            on: lower_filter(&game.board, on)?,
             custodial: custodial_only(game, effects)?,
         }),
         MoveRule::Move {
@@ -222,7 +222,7 @@ fn lower_rule<S: SiteSet>(game: &Game, rule: &MoveRule) -> Option<Rule<S>> {
                     game.code(owner as u8, *piece) as u8
                 }),
                 guard,
-                to: lower_filter(to, game.board.all_sites())?,
+                to: lower_filter(&game.board, to)?,
                 reach: (0..sites).map(|s| reach.get(s)).collect(),
                 back: (0..sites).map(|s| back.get(s)).collect(),
                 // A direction that did not move would be counted by no shift.
@@ -239,7 +239,7 @@ fn lower_update<S: SiteSet>(game: &Game, update: &CounterUpdate) -> Option<Updat
         Some(test) => Some(lower_cond(game, test)?),
         None => None,
     };
-    let amount: Amount<S> = lower_amount(&update.amount, game.board.all_sites())?;
+    let amount: Amount<S> = lower_amount(&game.board, &update.amount)?;
     let counter: CounterRef = update.counter;
     if let (None, None, CounterRef::Fixed(counter), Amount::Number(n)) = (update.piece, &when, counter, &amount) {
         let affine = match update.op {
