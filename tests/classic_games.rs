@@ -380,3 +380,32 @@ fn tablut_deep() {
         assert_eq!(perft(&state, 4), count, "{name}");
     }
 }
+
+/// `must capture` with rules that never capture between rules that may:
+/// the rules that may capture are asked first, and when none of their
+/// moves takes a piece the list is every rule's, in the rules' order
+/// (rook, then man, then king below), as without the shortcut.
+#[test]
+fn must_capture_lists_every_rule_in_order_when_nothing_is_taken() {
+    use orrery::diagnostics::Source;
+    let text = "game \"Mixed\"\nplayers white, black\nboard square 5 x 5\n\
+                piece man\npiece rook\npiece king\n\
+                setup {\n  white rook on e1\n  white man on a1\n  white king on c5\n  black man on b3\n}\n\
+                phase play {\n  must capture\n  move rook { step orthogonal to not friend }\n\
+                  move man { step n to empty }\n  move king { step orthogonal to not friend }\n}\n";
+    let game = Game::from_source(Source::new("mixed.rules", text), &[]).expect("compiles");
+    let in_order = |state: &orrery::engine::State| {
+        let mut buf = Vec::new();
+        state.legal_moves(&mut buf);
+        buf.iter().map(|m| state.move_text(m)).collect::<Vec<_>>()
+    };
+    let mut state = game.initial_state();
+    // Nothing to take: the rook's steps, the man's, the king's, in that order.
+    let first = in_order(&state);
+    let owners: Vec<char> = first.iter().map(|t| t.chars().next().unwrap()).collect();
+    assert_eq!(owners, ['e', 'e', 'a', 'c', 'c', 'c'], "{first:?}");
+    state.play("c5-c4").unwrap();
+    state.play("b3-b4").unwrap();
+    // The king on c4 may take b4: that capture is the only legal move.
+    assert_eq!(in_order(&state), ["c4-b4"]);
+}

@@ -26,12 +26,24 @@ pub(crate) struct View<'a, S> {
     /// When set, only moves that could capture on this site matter: pieces
     /// too far away to reach it are skipped.
     pub focus: Site,
+    /// Which of the phase's rules to generate (`must capture` asks the
+    /// rules that can capture first).
+    pub rules: Rules,
     pub width: PhantomData<S>,
+}
+
+/// The rules of a phase a generation runs, by whether they can capture
+/// (`PhaseDef::capturing`).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Rules {
+    All,
+    Capturing,
+    Quiet,
 }
 
 impl<'a, S> View<'a, S> {
     pub(crate) fn new(game: &'a Game, pos: &'a Position) -> View<'a, S> {
-        View { game, pos, legal: true, plain: NO_SITE, focus: NO_SITE, width: PhantomData }
+        View { game, pos, legal: true, plain: NO_SITE, focus: NO_SITE, rules: Rules::All, width: PhantomData }
     }
 }
 
@@ -135,7 +147,13 @@ impl<S: SiteSet> View<'_, S> {
         }
         for (rule, move_rule) in phase.moves.iter().enumerate() {
             // The threat test asks only for captures on its focus.
-            if self.focus != NO_SITE && !phase.capturing.get(rule).copied().unwrap_or(true) {
+            let capturing = phase.capturing.get(rule).copied().unwrap_or(true);
+            let wanted = match self.rules {
+                Rules::All => self.focus == NO_SITE || capturing,
+                Rules::Capturing => capturing,
+                Rules::Quiet => !capturing,
+            };
+            if !wanted {
                 continue;
             }
             let rule = rule as u8;
@@ -250,15 +268,24 @@ impl<S: SiteSet> View<'_, S> {
         // Every path below emits through this: forbidden moves are
         // dropped, optional and compulsory effects and promotion
         // choices expanded.
-        let chooses = promotion.is_some() || effects.iter().any(EffectOp::shapes_moves);
-        let plain = forbid.is_empty() && !chooses;
+        let quiet = forbid.is_empty() && !effects.iter().any(EffectOp::shapes_moves);
+        let plain = quiet && promotion.is_none();
+        // Where a promotion applies, read once: a move that cannot promote
+        // is emitted as it is (most moves of a game that promotes).
+        let promoting = match promotion {
+            Some(p) if quiet => {
+                Some((self.filter_set(&p.on, player), p.from.as_ref().map_or(S::EMPTY, |f| self.filter_set(f, player))))
+            }
+            _ => None,
+        };
         let mut out = |from: Site, to: Site, over: Site, dir: Dir| {
             if plain {
                 // Built right in the call, never in memory read back at another
                 // width: the commonest move stays cheap.
                 return emit(Move::plain(rule, piece, from, to, over, dir));
             }
-            self.checked(Move::plain(rule, piece, from, to, over, dir), forbid, effects, promotion, player, emit)
+            let mv = Move::plain(rule, piece, from, to, over, dir);
+            self.checked(mv, promoting, forbid, effects, promotion, player, emit)
         };
         let mut targets = [S::EMPTY; MAX_PATH];
         for (slot, op) in targets.iter_mut().zip(path.iter()) {
@@ -360,6 +387,11 @@ impl<S: SiteSet> View<'_, S> {
             }
             _ => {
                 let passes = self.pass_sets(path, player);
+                if let [MoveOp::Hop { jumps, chain: Some(_), .. }] = &path[..] {
+                    // Most pieces have no first hop: leave them out before
+                    // setting up a chain search for each.
+                    own = first_hoppers(jumps, own, passes[0].1, targets[0]);
+                }
                 for from in own.iter() {
                     let mut arrive = |to, over, dir| out(from, to, over, dir);
                     let walk = Walk {
@@ -421,17 +453,24 @@ impl<S: SiteSet> View<'_, S> {
     }
 
     /// Emits a candidate move unless a `forbid` rules it out, in each version
-    /// its effects allow.
+    /// its effects allow. `promoting`, for a rule whose only choice is a
+    /// promotion: the sites where it applies (destinations, starts); a move
+    /// touching neither is emitted as it is.
     #[inline(never)]
+    #[allow(clippy::too_many_arguments, reason = "the rule's parts, as the generator holds them")]
     fn checked(
         &self,
         mv: Move,
+        promoting: Option<(S, S)>,
         forbid: &[MoveTest],
         effects: &[EffectOp],
         promotion: Option<&PromoteRule>,
         player: Player,
         emit: &mut (impl FnMut(Move) -> bool + ?Sized),
     ) -> bool {
+        if promoting.is_some_and(|(on, from)| !on.contains(mv.to) && !from.contains(mv.from)) {
+            return emit(mv);
+        }
         if forbid.iter().any(|f| self.move_test(f, &mv, player)) {
             return true;
         }
@@ -541,6 +580,10 @@ impl<S: SiteSet> View<'_, S> {
     /// by a capture effect it makes (at a site, or custodial).
     pub(crate) fn captures(&self, mv: &Move, player: Player) -> bool {
         let game = self.game;
+        let phase = &game.phases[self.pos.phase as usize];
+        if !phase.capturing.get(mv.rule as usize).copied().unwrap_or(true) {
+            return false;
+        }
         if mv.from != NO_SITE && mv.to != NO_SITE {
             let code = self.pos.cells[mv.to as usize];
             if code != 0 && game.owner_of(code) != player && game.owner_of(code) != game.neutral() {
@@ -1189,4 +1232,18 @@ fn removes(rule: &MoveRule) -> bool {
 
 fn single_or_empty<S: SiteSet>(site: Site) -> S {
     if site == NO_SITE { S::EMPTY } else { S::single(site) }
+}
+
+/// The pieces of `own` with a first hop of a chain: over a site of
+/// `hoppable` to one of `target`. A hop never lands on the site it left, so
+/// whether the start counts as empty does not matter here.
+#[inline]
+fn first_hoppers<S: SiteSet>(jumps: &super::chain::Jumps, own: S, hoppable: S, target: S) -> S {
+    let mut starts = S::EMPTY;
+    for from in own.iter() {
+        if jumps[from as usize].iter().any(|&(hopped, land, _)| hoppable.contains(hopped) && target.contains(land)) {
+            starts.insert(from);
+        }
+    }
+    starts
 }

@@ -2,6 +2,7 @@
 //! `apply` changes it in place and allocates nothing (the repetition history,
 //! kept only for games with a repetition rule, grows by one hash a move).
 
+use super::movegen::{Rules, View};
 use super::outcome::{Outcome, OutcomeCode};
 use crate::board::{Dir, NO_SITE, SetTable, Site};
 use crate::game::Game;
@@ -328,15 +329,16 @@ impl State {
     pub fn legal_moves(&self, buf: &mut Vec<Move>) {
         buf.clear();
         if self.pos.outcome.is_none() {
-            with_width!(self.game.board.width, S => self.view::<S>().generate_into(self.pos.to_move, buf));
             let phase = &self.game.phases[self.pos.phase as usize];
-            if phase.dedupe {
-                self.dedupe(buf);
-            }
-            if phase.capture_most {
-                self.most_captures_only(buf);
-            } else if phase.must_capture {
-                self.captures_only(buf);
+            if phase.must_capture && !phase.capture_most && phase.capturing.contains(&false) {
+                self.capturing_first(buf);
+            } else {
+                self.generate(Rules::All, buf);
+                if phase.capture_most {
+                    self.most_captures_only(buf);
+                } else if phase.must_capture {
+                    self.captures_only(buf);
+                }
             }
             if phase.most_dice {
                 self.most_dice_only(buf);
@@ -347,14 +349,49 @@ impl State {
         }
     }
 
-    /// `must capture`: when some move captures, keeps only the captures.
-    fn captures_only(&self, buf: &mut Vec<Move>) {
+    /// Appends the moves of the rules asked for, deduplicated if the phase
+    /// says so.
+    fn generate(&self, rules: Rules, buf: &mut Vec<Move>) {
+        let start = buf.len();
+        with_width!(self.game.board.width, S => {
+            View::<S> { rules, ..self.view::<S>() }.generate_into(self.pos.to_move, buf)
+        });
+        if self.game.phases[self.pos.phase as usize].dedupe {
+            debug_assert_eq!(start, 0, "deduplicated lists are generated whole");
+            self.dedupe(buf);
+        }
+    }
+
+    /// `must capture` in a phase where some rules never capture: the rules
+    /// that can capture first; only when none does are the others asked.
+    /// The same list as generating every rule and keeping the captures, in
+    /// the same order: rules are generated in order, and a rule that never
+    /// captures adds nothing to a list of captures.
+    fn capturing_first(&self, buf: &mut Vec<Move>) {
+        self.generate(Rules::Capturing, buf);
+        if self.captures_only(buf) {
+            return;
+        }
+        if buf.is_empty() {
+            // The capturing rules gave nothing: the list is the others'.
+            self.generate(Rules::Quiet, buf);
+        } else {
+            buf.clear();
+            self.generate(Rules::All, buf);
+        }
+    }
+
+    /// `must capture`: when some move captures, keeps only the captures
+    /// (and says so).
+    fn captures_only(&self, buf: &mut Vec<Move>) -> bool {
         with_width!(self.game.board.width, S => {
             let view = self.view::<S>();
             let player = self.pos.to_move;
-            if buf.iter().any(|m| view.captures(m, player)) {
+            let any = buf.iter().any(|m| view.captures(m, player));
+            if any {
                 buf.retain(|m| view.captures(m, player));
             }
+            any
         })
     }
 
