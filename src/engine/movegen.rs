@@ -387,10 +387,10 @@ impl<S: SiteSet> View<'_, S> {
             }
             _ => {
                 let passes = self.pass_sets(path, player);
-                if let [MoveOp::Hop { jumps, chain: Some(_), .. }] = &path[..] {
+                if let [MoveOp::Hop { dirs, jumps, chain: Some(_), .. }] = &path[..] {
                     // Most pieces have no first hop: leave them out before
                     // setting up a chain search for each.
-                    own = first_hoppers(jumps, own, passes[0].1, targets[0]);
+                    own = first_hoppers(&game.board, dirs, jumps, own, passes[0].1, targets[0]);
                 }
                 for from in own.iter() {
                     let mut arrive = |to, over, dir| out(from, to, over, dir);
@@ -1235,10 +1235,25 @@ fn single_or_empty<S: SiteSet>(site: Site) -> S {
 }
 
 /// The pieces of `own` with a first hop of a chain: over a site of
-/// `hoppable` to one of `target`. A hop never lands on the site it left, so
-/// whether the start counts as empty does not matter here.
+/// `hoppable` to one of `target` (`Board::jumps`: two steps one way). A hop
+/// never lands on the site it left, so whether the start counts as empty
+/// does not matter here. By two shifts a direction where each has a
+/// constant step, else from the table, piece by piece.
 #[inline]
-fn first_hoppers<S: SiteSet>(jumps: &super::chain::Jumps, own: S, hoppable: S, target: S) -> S {
+fn first_hoppers<S: SiteSet>(
+    board: &crate::board::Board,
+    dirs: &[Dir],
+    jumps: &super::chain::Jumps,
+    own: S,
+    hoppable: S,
+    target: S,
+) -> S {
+    let shifted = dirs.iter().try_fold(S::EMPTY, |acc, &dir| {
+        Some(acc.or(board.before(dir, hoppable.and(board.before(dir, target)?))?))
+    });
+    if let Some(starts) = shifted {
+        return own.and(starts);
+    }
     let mut starts = S::EMPTY;
     for from in own.iter() {
         if jumps[from as usize].iter().any(|&(hopped, land, _)| hoppable.contains(hopped) && target.contains(land)) {
