@@ -217,6 +217,24 @@ fn replay_sets_the_game_up_as_the_transcript_says() {
     );
 }
 
+/// `orrery check games/` (the README's first command) prints no warning
+/// for any bundled file.
+#[test]
+fn bundled_games_check_without_warnings() {
+    let out = orrery(&["check", "--no-run", "games/"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let said = format!("{}{}", text(&out.stdout), text(&out.stderr));
+    assert!(!said.contains("warning"), "{said}");
+    let rule_files = |dir: &str| {
+        std::fs::read_dir(dir)
+            .unwrap()
+            .filter(|e| e.as_ref().unwrap().path().extension().is_some_and(|x| x == "rules"))
+            .count()
+    };
+    let files = rule_files("games") + rule_files("games/variants");
+    assert_eq!(said.lines().filter(|l| l.starts_with("ok ")).count(), files, "{said}");
+}
+
 /// A game with no end rule is warned about (W0108); a smoke run whose games
 /// reach the ply cap says so on stderr; `--format json` gives the smoke run
 /// as fields, not a sentence.
@@ -234,6 +252,11 @@ fn check_warns_about_games_that_do_not_end() {
     assert!(text(&out.stderr).contains("W0108") && text(&out.stderr).contains("no end rule"), "{}", text(&out.stderr));
     // The bundled file has none of it.
     let out = orrery(&["check", "games/tic_tac_toe.rules"]);
+    assert!(!text(&out.stderr).contains("W0108"), "{}", text(&out.stderr));
+    // A blocked player losing is an end rule (Amazons ends only so).
+    let blocked_loses = dir.join("blocked_loses.rules");
+    std::fs::write(&blocked_loses, without_end.replace("phase play {", "phase play {\n  when blocked: lose")).unwrap();
+    let out = orrery(&["check", blocked_loses.to_str().unwrap()]);
     assert!(!text(&out.stderr).contains("W0108"), "{}", text(&out.stderr));
 
     // Two men stepping about, never walled in: an end rule that never holds.

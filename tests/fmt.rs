@@ -101,8 +101,8 @@ fn every_bundled_rule_file_formats_idempotently_to_the_same_game() {
             changing.push(name);
         }
     }
-    // Not a requirement: how far the bundled files are from the layout.
-    eprintln!("{} bundled rule file(s) not in canonical layout: {changing:?}", changing.len());
+    // The bundled files are kept in the layout: `orrery fmt games/` rewrites them.
+    assert!(changing.is_empty(), "not in canonical layout (run `orrery fmt games/`): {changing:?}");
 }
 
 #[test]
@@ -430,4 +430,30 @@ fn drops_and_zone_promotions_take_the_canonical_layout() {
     }
     assert_eq!(formatted(&once), once, "idempotent");
     assert_eq!(tree(messy), tree(&once));
+}
+
+/// Per-player blocks and a setup stay on one line when they fit; a move's
+/// block of several flat statements too, two spaces apart; a long condition
+/// breaks outside calls, each line indented by the brackets open.
+#[test]
+fn short_blocks_stay_on_one_line_and_long_conditions_show_their_nesting() {
+    let messy = "game \"G\"\nplayers white, black\nboard square 8 x 8\n\
+        directions forward {\n white: n\n black: s\n}\nregion far {\nwhite: a8..h8\nblack: a1..h1\n}\n\
+        piece man\npiece king\nsetup {\nhand white: 3 man\nhand black: 3 man\n}\n\
+        phase play {\n  move man {\n hop forward over enemy to empty\n capture over\n }\n\
+        place man on empty\n}\n\
+        end {\n  rare: when sites(king or man) == 0 and (sites(man and far) == 0 or (sites(king) == 1 \
+        and (sites(man and not far) == 0 or sites(king and far) == 0))): draw \"rare\"\n}\n";
+    let once = formatted(messy);
+    assert!(once.contains("\ndirections forward { white: n  black: s }\n"), "{once}");
+    assert!(once.contains("\nregion far { white: a8..h8  black: a1..h1 }\n"), "{once}");
+    assert!(once.contains("\nsetup { hand white: 3 man  hand black: 3 man }\n"), "{once}");
+    assert!(once.contains("\n  move man { hop forward over enemy to empty  capture over }\n"), "{once}");
+    // Broken outside calls, each line indented by the brackets open.
+    let expected = "  rare: when sites(king or man) == 0\n\
+                    \x20   and (sites(man and far) == 0\n\
+                    \x20     or (sites(king) == 1\n\
+                    \x20       and (sites(man and not far) == 0 or sites(king and far) == 0))): draw \"rare\"\n";
+    assert!(once.contains(expected), "{once}");
+    assert_eq!(formatted(&once), once, "idempotent");
 }

@@ -2,6 +2,8 @@
 
 use super::scope::Scope;
 use crate::diagnostics::Diagnostic;
+use crate::syntax::ast::{BlockedAction, BlockedActionDecl, PhaseRule};
+use crate::syntax::span::Spanned;
 
 pub fn lint(scope: &Scope) {
     let used = scope.used.borrow();
@@ -147,11 +149,24 @@ fn move_lints(scope: &Scope) {
     }
 }
 
-/// A game with no end rule, no effect that ends it and no repetition rule
-/// ends only when a player cannot move, which loses (unless a `when
-/// blocked` rule says otherwise): most likely the end rules were forgotten.
+/// A game with no end rule, no effect that ends it, no repetition rule and
+/// no `when blocked` rule that ends it ends only by the blocked rule's
+/// default: most likely the end rules were forgotten. A game that ends when
+/// a player cannot move (Amazons) says so with `when blocked: lose`.
 fn end_lint(scope: &Scope) {
     if !scope.end_rules.is_empty() || !scope.said.borrow().is_empty() || scope.repetition.is_some() {
+        return;
+    }
+    let ends_when_blocked = scope.phases.iter().flat_map(|phase| &phase.rules).any(|rule| {
+        matches!(
+            rule,
+            PhaseRule::Blocked {
+                action: Spanned { node: BlockedActionDecl::Plain(BlockedAction::Lose | BlockedAction::Draw), .. },
+                ..
+            }
+        )
+    });
+    if ends_when_blocked {
         return;
     }
     let Some(span) = scope.title_span else { return };

@@ -1248,9 +1248,9 @@ fn first_hoppers<S: SiteSet>(
     hoppable: S,
     target: S,
 ) -> S {
-    let shifted = dirs.iter().try_fold(S::EMPTY, |acc, &dir| {
-        Some(acc.or(board.before(dir, hoppable.and(board.before(dir, target)?))?))
-    });
+    let shifted = dirs
+        .iter()
+        .try_fold(S::EMPTY, |acc, &dir| Some(acc.or(board.before(dir, hoppable.and(board.before(dir, target)?))?)));
     if let Some(starts) = shifted {
         return own.and(starts);
     }

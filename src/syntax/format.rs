@@ -9,20 +9,26 @@
 //!   spaces per brace level.
 //! - A block's `{` ends its item's line and its `}` stands on a line of its
 //!   own. A block inside another one (a move's, an `if`'s, an action's)
-//!   stays on its entry's line instead (`move stone { step forward to empty }`)
-//!   when it holds at most one entry, no comment, only such blocks, and the
+//!   stays on its entry's line instead (`move stone { step forward to empty }`,
+//!   `move man { hop all over enemy to empty  capture over }`) when it holds
+//!   no comment, the blocks inside it hold at most one entry each, and the
 //!   line fits in [`WIDTH`] columns: that is how rule files are written by
-//!   hand, and three lines for one statement read worse. Blocks chained by
-//!   `else` are all on one line or all over several. A top-level item's
-//!   block always spans lines.
+//!   hand, and three lines for one statement read worse. Entries on one
+//!   line go two spaces apart. Blocks chained by `else` are all on one line
+//!   or all over several. A top-level item's block spans lines, except a
+//!   region's or directions' per player and a setup's, which hold no
+//!   blocks: they stay on one line when they fit and hold no comment
+//!   (`region far { white: a8..h8  black: a1..h1 }`).
 //! - One space between tokens, none before `,`, `:` and `)`, none after `(`,
 //!   none between a function's name and its `(` (`sites(empty)`, but
 //!   `leap (1, 2)` and `not (a or b)`), and none inside the braces of a set
 //!   of sites or directions (`{n, s}`).
 //! - A line longer than [`WIDTH`] is broken before an `and`, `or`, `when`
 //!   or a destination's `to`, or after a `,`, where the rest up to the next
-//!   such place outside as many brackets would not fit; the lines after the
-//!   first are indented one level deeper than the entry. A set of sites or
+//!   such place outside as many brackets would not fit, never inside a
+//!   call's parentheses (`sites(…)`); the lines after the first are indented
+//!   one level deeper than the entry, and one more for each bracket open
+//!   where the line broke. A set of sites or
 //!   directions too long for its line gets lines of its own, like a block,
 //!   filled up to the width.
 //! - Comments stay where they were, in the same order: a comment on a line
@@ -88,8 +94,12 @@ enum Event {
         blank_before: bool,
     },
     Word(Word),
-    /// A block's braces.
-    Open,
+    /// A block's braces; `keyed` for a block of short entries that hold no
+    /// block (a region's or directions' per player, a setup), which stays
+    /// on one line when it fits, even as a top-level item's block.
+    Open {
+        keyed: bool,
+    },
     Close,
     Comment {
         text: String,
@@ -198,7 +208,7 @@ const BLOCKS: [Rule; 15] = [
 ];
 
 /// Rules whose `(` follows a name with no space: `sites(empty)`, `level(to)`.
-const CALLS: [Rule; 16] = [
+const CALLS: [Rule; 18] = [
     Rule::region_of,
     Rule::transpose,
     Rule::counter_ref,
@@ -215,6 +225,8 @@ const CALLS: [Rule; 16] = [
     Rule::connected,
     Rule::found_runs,
     Rule::static_value,
+    Rule::territory_count,
+    Rule::liberties_cmp,
 ];
 
 /// Two-character operators, one token each.
@@ -347,7 +359,7 @@ impl<'a> Lexer<'a> {
             let event = match token {
                 "{" if block => {
                     *inside = true;
-                    Event::Open
+                    Event::Open { keyed: matches!(rule, Rule::region_item | Rule::directions_item | Rule::setup_item) }
                 }
                 "}" if block => {
                     *inside = false;
@@ -389,8 +401,11 @@ struct Printer<'a> {
     line: String,
     /// Brace levels around the line.
     depth: usize,
-    /// The entry has been broken: its next lines go one level deeper.
+    /// The entry has been broken: its next lines go one level deeper...
     continued: bool,
+    /// ...and one more for each bracket open where the line broke, so that
+    /// a parenthesised condition over several lines shows its nesting.
+    hang: usize,
     /// Nothing written yet in the file or in the block: no blank line here.
     fresh: bool,
     /// The token just written wants no space after it.
@@ -409,6 +424,9 @@ impl<'a> Printer<'a> {
         let mut nesting = Vec::with_capacity(events.len());
         let mut open = 0usize;
         let mut after_comma = false;
+        // Brackets open, and which of them are a call's (`sites(`): a line
+        // never breaks inside a call, which reads as one operand.
+        let mut calls: Vec<bool> = Vec::new();
         for event in events {
             let Event::Word(word) = event else {
                 breaks.push(false);
@@ -419,11 +437,14 @@ impl<'a> Printer<'a> {
             let closing = word.text == ")" || (word.set_brace && word.text == "}");
             if closing {
                 open = open.saturating_sub(1);
+                calls.pop();
             }
-            breaks.push(word.breakable || (after_comma && !closing));
+            let in_call = calls.contains(&true);
+            breaks.push(!in_call && (word.breakable || (after_comma && !closing)));
             nesting.push(open);
             if word.text == "(" || (word.set_brace && word.text == "{") {
                 open += 1;
+                calls.push(word.text == "(" && word.tight_before);
             }
             after_comma = word.text == ",";
         }
@@ -435,6 +456,7 @@ impl<'a> Printer<'a> {
             line: String::new(),
             depth: 0,
             continued: false,
+            hang: 0,
             fresh: true,
             tight: false,
             open_set: None,
@@ -449,7 +471,7 @@ impl<'a> Printer<'a> {
                 Event::Entry { blank_before } => self.start_entry(*blank_before),
                 Event::Word(word) if word.set_brace => self.set_brace(i, word),
                 Event::Word(word) => self.word(i, word),
-                Event::Open => {
+                Event::Open { .. } => {
                     if let Some(end) = self.inline_blocks(i) {
                         let flat = flat(&self.events[i..=end]);
                         self.write(&flat, true);
@@ -484,7 +506,7 @@ impl<'a> Printer<'a> {
     }
 
     fn indent(&self) -> String {
-        INDENT.repeat(self.depth + usize::from(self.continued))
+        INDENT.repeat(self.depth + if self.continued { 1 + self.hang } else { 0 })
     }
 
     /// Ends the line being written, if any.
@@ -518,6 +540,7 @@ impl<'a> Printer<'a> {
     fn start_entry(&mut self, blank_before: bool) {
         self.flush();
         self.continued = false;
+        self.hang = 0;
         self.tight = false;
         if blank_before && !self.fresh {
             self.lines.push(String::new());
@@ -528,6 +551,7 @@ impl<'a> Printer<'a> {
     fn word(&mut self, i: usize, word: &Word) {
         if self.breaks[i] && !self.line.is_empty() && self.width() + 1 + self.segment_width(i) > WIDTH {
             self.break_line();
+            self.hang = if self.open_set.is_some() { 0 } else { self.nesting[i] };
         }
         let space = !(self.tight || word.tight_before);
         self.write(&word.text, space);
@@ -562,7 +586,7 @@ impl<'a> Printer<'a> {
     fn comment(&mut self, i: usize, text: &str, own_line: bool, blank_before: bool) {
         let entry_goes_on = matches!(
             self.events[i + 1..].iter().find(|e| !matches!(e, Event::Comment { .. })),
-            Some(Event::Word(_) | Event::Open)
+            Some(Event::Word(_) | Event::Open { .. })
         );
         if !own_line && (!self.line.is_empty() || !self.lines.is_empty()) {
             // After the code it followed.
@@ -607,9 +631,19 @@ impl<'a> Printer<'a> {
     /// Where the blocks opened at `open` end (with those chained to it by
     /// `else`), if they are all written on the line being written: each
     /// holds at most one entry, and no comment, and is not a top-level
-    /// item's own block.
+    /// item's own block; or the block is keyed (per player), with entries
+    /// that hold no block, and no comment.
     fn inline_blocks(&mut self, open: usize) -> Option<usize> {
-        if self.chained.contains(&open) || self.depth == 0 {
+        if self.chained.contains(&open) {
+            return None;
+        }
+        if let Event::Open { keyed: true } = self.events[open] {
+            let close = open + self.events[open..].iter().position(|e| matches!(e, Event::Close))?;
+            let plain = self.events[open + 1..close].iter().all(|e| matches!(e, Event::Word(_) | Event::Entry { .. }));
+            let fits = self.width() + 1 + flat(&self.events[open..=close]).chars().count() <= WIDTH;
+            return (plain && fits).then_some(close);
+        }
+        if self.depth == 0 {
             return None;
         }
         let mut fits = true;
@@ -621,7 +655,7 @@ impl<'a> Printer<'a> {
             // Another block of the same entry after a few words: `} else {`.
             let next = self.events[close + 1..].iter().position(|e| !matches!(e, Event::Word(_)));
             match next.map(|n| close + 1 + n) {
-                Some(k) if matches!(self.events[k], Event::Open) && k > close + 1 => {
+                Some(k) if matches!(self.events[k], Event::Open { .. }) && k > close + 1 => {
                     chain.push(k);
                     start = k;
                 }
@@ -637,8 +671,10 @@ impl<'a> Printer<'a> {
         }
     }
 
-    /// The `}` of the block opened at `open`, and whether the block and the
-    /// blocks inside it hold at most one entry each and no comment.
+    /// The `}` of the block opened at `open`, and whether it is small
+    /// enough for one line: no comment, and at most one entry in each block
+    /// inside it (its own entries go two spaces apart:
+    /// `{ hop all over enemy to empty  capture over }`).
     fn block_end(&self, open: usize) -> (usize, bool) {
         let mut entries = vec![0usize];
         let mut small = true;
@@ -648,10 +684,10 @@ impl<'a> Printer<'a> {
                 Event::Entry { .. } => {
                     if let Some(count) = entries.last_mut() {
                         *count += 1;
-                        small &= *count <= 1;
+                        small &= *count <= 1 || entries.len() == 1;
                     }
                 }
-                Event::Open => entries.push(0),
+                Event::Open { .. } => entries.push(0),
                 Event::Close => {
                     entries.pop();
                     if entries.is_empty() {
@@ -678,13 +714,15 @@ fn flat(events: &[Event]) -> String {
                 out.push_str(&word.text);
                 tight = word.tight_after;
             }
-            Event::Open => {
+            Event::Open { .. } => {
                 if !out.is_empty() {
                     out.push(' ');
                 }
                 out.push('{');
                 tight = false;
             }
+            // Entries after the first on one line: two spaces apart.
+            Event::Entry { .. } if !out.ends_with('{') => out.push(' '),
             Event::Close => {
                 if !out.ends_with('{') {
                     out.push(' ');
