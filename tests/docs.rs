@@ -3,7 +3,16 @@
 
 use std::path::Path;
 
-const DOCS: [&str; 5] = ["README.md", "docs/language.md", "docs/architecture.md", "docs/serve.md", "docs/openspiel.md"];
+const DOCS: [&str; 8] = [
+    "README.md",
+    "docs/language.md",
+    "docs/architecture.md",
+    "docs/serve.md",
+    "docs/openspiel.md",
+    "docs/cli.md",
+    "docs/testing.md",
+    "docs/performance.md",
+];
 
 /// The targets of the markdown links `[text](target)` of a file.
 fn link_targets(text: &str) -> Vec<&str> {

@@ -217,3 +217,15 @@ fn a_near_miss_gets_a_did_you_mean_warning() {
     assert!(text.contains("W0801") && text.contains("the base has a phase `play`"), "{text}");
     snapshot("near_miss", &text);
 }
+
+/// A variant that declares an item twice (two `region centre`, two
+/// `board`) gets the error a plain rule file gets, not a silent
+/// replacement.
+#[test]
+fn an_item_declared_twice_in_a_variant_is_an_error() {
+    let text = broken("declared_twice");
+    assert_eq!(text.matches("E0807").count(), 2, "{text}");
+    assert!(text.contains("region `centre` twice") && text.contains("`board` twice"), "{text}");
+    assert!(text.contains("tests/variants/declared_twice.rules:7:"), "{text}");
+    snapshot("declared_twice", &text);
+}

@@ -25,6 +25,8 @@ pub fn merge(file: RuleFile, source: &Source) -> (RuleFile, Vec<Diagnostic>) {
     // A variant whose base could not be loaded stands alone; that is reported already.
     let orphan = items.iter().any(|i| matches!(i.node, Item::Variant(_)) && source.file_index(i.span.start) == 0);
     let mut variant_of: Vec<(usize, Span)> = Vec::new();
+    // What each variant file has changed: (file, keyword, name) and where.
+    let mut changed: Vec<(usize, &'static str, Option<String>, Span)> = Vec::new();
     for item in items {
         let file = source.file_index(item.span.start);
         match &item.node {
@@ -56,6 +58,9 @@ pub fn merge(file: RuleFile, source: &Source) -> (RuleFile, Vec<Diagnostic>) {
             }
             _ if file == 0 => merged.push(item),
             _ => {
+                if let Some(twice) = changed_twice(&mut changed, file, &item) {
+                    diagnostics.push(twice);
+                }
                 if let Some(warning) = near_miss(&merged, &item.node) {
                     diagnostics.push(warning);
                 }
@@ -64,6 +69,38 @@ pub fn merge(file: RuleFile, source: &Source) -> (RuleFile, Vec<Diagnostic>) {
         }
     }
     (RuleFile { items: merged, unparsed, removed }, diagnostics)
+}
+
+/// An item a variant file declares a second time (two `region centre`, two
+/// `board`): in a plain rule file that is an error, and in a variant the
+/// second would silently replace the first. A phase or an `end` may come
+/// back: they merge rule by rule.
+fn changed_twice(
+    changed: &mut Vec<(usize, &'static str, Option<String>, Span)>,
+    file: usize,
+    item: &Spanned<Item>,
+) -> Option<Diagnostic> {
+    let keyword = item.node.keyword();
+    if matches!(item.node, Item::Phase(_) | Item::End(_)) {
+        return None;
+    }
+    let name = item_name(&item.node);
+    if name.is_none() && !SINGLE.contains(&keyword) {
+        return None;
+    }
+    let key = name.map(|n| n.node.to_string());
+    let span = name.map_or(item.span, |n| n.span);
+    if let Some((.., first)) = changed.iter().find(|(f, k, n, _)| *f == file && *k == keyword && *n == key) {
+        let what = key.as_ref().map_or(format!("`{keyword}`"), |n| format!("{keyword} `{n}`"));
+        return Some(
+            Diagnostic::error("E0807", format!("the variant declares {what} twice"))
+                .with_label(span, "declared again here")
+                .with_label(*first, "first declared here")
+                .with_help("keep one: the second would replace the first"),
+        );
+    }
+    changed.push((file, keyword, key, span));
+    None
 }
 
 /// The name an item is known by, if it is a named declaration.
