@@ -70,6 +70,8 @@ macro_rules! broken {
 }
 
 broken![
+    count_compared_with_a_counter,
+    count_compared_with_a_player,
     counted_number_on_a_plain_type,
     counted_reversible,
     track_without_a_players_path,

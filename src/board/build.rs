@@ -5,8 +5,8 @@
 use super::graph::graph_board;
 use super::square::{MAX_FILES, MAX_RANKS, square_board};
 use super::{Board, Line, Site, SiteInfo};
-use crate::check::suggest::help_for;
 use crate::diagnostics::Diagnostic;
+use crate::diagnostics::suggest::help_for;
 use crate::syntax::ast::BoardDecl;
 use crate::syntax::span::Span;
 use petgraph::visit::Bfs;

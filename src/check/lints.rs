@@ -9,10 +9,15 @@ pub fn lint(scope: &Scope) {
     let used = scope.used.borrow();
     for (i, (name, _)) in scope.regions.iter().enumerate() {
         if !used.regions[i] {
+            // An example in the file's own words: its first piece, this region.
+            let example = match scope.pieces.first() {
+                Some((piece, _)) => format!("move {} {{ step all to empty and not {} }}", piece.node, name.node),
+                None => format!("empty and not {}", name.node),
+            };
             scope.error(
                 Diagnostic::warning("W0101", format!("region `{}` is never used", name.node))
                     .with_label(name.span, "declared here, used by no rule")
-                    .with_help("use it in a condition (`place man on empty and not REGION`) or remove it"),
+                    .with_help(format!("use it in a site condition (`{example}`) or remove it")),
             );
         }
     }

@@ -1,11 +1,10 @@
 //! Checking a rule file: declarations and name lookups with "did you mean"
-//! hints ([`scope`]), and warnings for what is legal but suspicious
-//! ([`lints`]). Every finding carries a span.
+//! hints ([`scope`], from [`crate::diagnostics::suggest`]), and warnings
+//! for what is legal but suspicious ([`lints`]). Every finding carries a span.
 
 pub mod lints;
 mod named_conditions;
 pub mod scope;
-pub mod suggest;
 
 use crate::diagnostics::{Diagnostic, Source};
 

@@ -2,9 +2,9 @@
 //! report unknown names with a "did you mean" hint. Every lookup also notes
 //! what was used, for the lints.
 
-use super::suggest::help_for;
 use crate::board::{Board, BoardShape, Dir, SetTable, Site, Sites, Width};
 use crate::diagnostics::Diagnostic;
+use crate::diagnostics::suggest::help_for;
 use crate::game::rules::{AttributeDef, CounterDef, OptionDef, PieceDef, RegionDef, TrackDef};
 use crate::syntax::ast::*;
 use crate::syntax::span::{Name, Span};
@@ -498,6 +498,43 @@ impl<'a> Scope<'a> {
         diagnostic
     }
 
+    /// A name where a number goes that is no option: the hint names only
+    /// the options that are numbers, and the counters where one may stand,
+    /// each as what it is.
+    fn unknown_number(&self, name: &Name, counters: bool) {
+        if self.unparsed("option", Some(name.as_str())) || self.unparsed("counter", Some(name.as_str())) {
+            return;
+        }
+        let options = self.options.iter().filter(|(_, o)| !o.is_bool).map(|(o, _)| ("option", o.as_str()));
+        let counted = self.counters.iter().filter(|_| counters).map(|(c, _)| ("counter", c.as_str()));
+        let numbers: Vec<(&str, &str)> = options.chain(counted).collect();
+        let is_counter = self.counter_index(name).is_some();
+        let help = match crate::diagnostics::suggest::closest(name.as_str(), numbers.iter().map(|(_, n)| *n)) {
+            // A count's fixed side: a counter goes on the other side of the comparison.
+            _ if is_counter && !counters => {
+                format!(
+                    "a count is compared with a number or an option; put the counter first: `{} >= count(...)`",
+                    name.node
+                )
+            }
+            Some(close) => format!("did you mean `{close}`?"),
+            None if numbers.is_empty() && counters => {
+                "the file declares no counter and no option that is a number".to_string()
+            }
+            None if numbers.is_empty() => "the file declares no option that is a number".to_string(),
+            None => {
+                let listed: Vec<String> = numbers.iter().map(|(kind, n)| format!("{kind} `{n}`")).collect();
+                format!("the numbers declared are: {}", listed.join(", "))
+            }
+        };
+        let expected = if counters {
+            "a number, a counter, or an option whose value is a number"
+        } else {
+            "a number, or an option whose value is a number"
+        };
+        self.error(self.unknown_or_wrong_kind("option", name, expected).with_help(help));
+    }
+
     fn unknown(&self, what: &str, keyword: &str, name: &Name, expected: &str, candidates: Vec<&str>) {
         if self.unparsed(keyword, Some(name.as_str())) {
             return;
@@ -706,12 +743,11 @@ impl<'a> Scope<'a> {
         Some(self.option_values[i] != 0)
     }
 
-    /// The value of an option that is a number.
-    pub fn number_option(&self, name: &Name) -> Option<i64> {
+    /// The value of an option that is a number; `counters`: whether a
+    /// counter may stand where the option does (the hint then names them).
+    pub fn number_option(&self, name: &Name, counters: bool) -> Option<i64> {
         let Some(i) = self.options.iter().position(|(o, _)| o.node == name.node) else {
-            let mut candidates: Vec<&str> = self.options.iter().map(|(o, _)| o.as_str()).collect();
-            candidates.extend(self.counters.iter().map(|(c, _)| c.as_str()));
-            self.unknown("option", "option", name, "a number, or an option whose value is a number", candidates);
+            self.unknown_number(name, counters);
             return None;
         };
         self.used.borrow_mut().options[i] = true;

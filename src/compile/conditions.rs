@@ -301,7 +301,7 @@ fn leaf(scope: &Scope, name: &Name, sites: usize) -> Option<Folded> {
             candidates.extend(&regions);
             candidates.extend(&pieces);
             candidates.extend(&conditions);
-            let help = match (crate::check::suggest::closest(other, candidates), scope.declared_as(other, "")) {
+            let help = match (crate::diagnostics::suggest::closest(other, candidates), scope.declared_as(other, "")) {
                 (_, Some(("site", _))) => format!(
                     "to name sites in a condition, declare a region such as `region target = {other}` and write `target`"
                 ),
@@ -424,7 +424,7 @@ pub fn game_test(scope: &Scope, cond: &GameCond) -> Option<GameTest> {
                 && scope.options.iter().any(|(o, _)| o.node == counter.node);
             let left = match scope.die(counter) {
                 Some(die) => Some(Quantity::Die(die)),
-                None if is_option => scope.number_option(counter).map(Quantity::Number),
+                None if is_option => scope.number_option(counter, true).map(Quantity::Number),
                 None => super::counters::counter_ref(scope, counter, who.as_ref(), true).map(super::counters::reading),
             };
             let (_, op, value, whole) =
@@ -472,7 +472,7 @@ fn operand(scope: &Scope, value: &crate::syntax::ast::Operand) -> Option<i64> {
     use crate::syntax::ast::Operand;
     match value {
         Operand::Number(n) => Some(n.node),
-        Operand::Option(name) => scope.number_option(name),
+        Operand::Option(name) => scope.number_option(name, false),
         _ => None,
     }
 }
@@ -521,7 +521,7 @@ pub fn resolve_who(scope: &Scope, name: &Name) -> Option<Who> {
             let players: Vec<&str> = scope.players.iter().map(|p| p.as_str()).collect();
             let mut candidates = vec!["mover", "opponent"];
             candidates.extend(&players);
-            let help = match crate::check::suggest::closest(name.as_str(), candidates) {
+            let help = match crate::diagnostics::suggest::closest(name.as_str(), candidates) {
                 Some(close) => format!("did you mean `{close}`?"),
                 None => format!(
                     "write `mover`, `opponent` or a player: {}",

@@ -59,7 +59,7 @@ pub(super) fn quantity(scope: &Scope, operand: &Operand) -> Option<Quantity> {
             if scope.per_player.contains(&name.node) || scope.counter_index(name).is_some() {
                 return counter_ref(scope, name, None, true).map(reading);
             }
-            scope.number_option(name).map(Quantity::Number)
+            scope.number_option(name, true).map(Quantity::Number)
         }
         Operand::PlayerCounter(name, who) => counter_ref(scope, name, Some(who), true).map(reading),
         Operand::Sum(parts) => {

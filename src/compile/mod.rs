@@ -128,7 +128,7 @@ fn apply_overrides(scope: &mut Scope, overrides: &[(String, String)]) {
             let known: Vec<&str> = scope.options.iter().map(|(o, _)| o.as_str()).collect();
             scope.error(
                 Diagnostic::error("E0501", format!("this game has no option `{name}`"))
-                    .with_help(crate::check::suggest::help_for(name, "option", known)),
+                    .with_help(crate::diagnostics::suggest::help_for(name, "option", known)),
             );
             continue;
         };

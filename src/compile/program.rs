@@ -572,7 +572,7 @@ fn slide_by(scope: &Scope, by: &SlideByDecl) -> Option<SlideNumber> {
                 scope.error(
                     Diagnostic::error("E0717", format!("`{}` is not a die, a counter or a number option", name.node))
                         .with_label(name.span, "expected a die declared with `dice`, a counter or a number")
-                        .with_help(crate::check::suggest::help_for(&name.node, "die name", known)),
+                        .with_help(crate::diagnostics::suggest::help_for(&name.node, "die name", known)),
                 );
                 return None;
             }

@@ -4,6 +4,7 @@
 pub mod escape;
 mod json;
 mod render;
+pub mod suggest;
 
 pub use escape::terminal_safe;
 pub use json::to_json;

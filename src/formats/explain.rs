@@ -71,8 +71,9 @@ pub fn asked(state: &State, text: &str) -> Result<Asked, String> {
 }
 
 fn unknown<'a>(what: &str, name: &str, names: impl Iterator<Item = &'a str> + Clone) -> String {
-    let hint =
-        crate::check::suggest::closest(name, names).map(|c| format!(" (did you mean `{c}`?)")).unwrap_or_default();
+    let hint = crate::diagnostics::suggest::closest(name, names)
+        .map(|c| format!(" (did you mean `{c}`?)"))
+        .unwrap_or_default();
     format!("there is no {what} `{name}`{hint}")
 }
 

@@ -319,7 +319,7 @@ fn explain(state: &State, text: &str) -> Option<String> {
     let sites: Vec<&str> = text.split(['-', '@']).map(str::trim).collect();
     for name in sites.iter().rev() {
         if !name.is_empty() && board.site(name).is_none() && !state.game.pieces.iter().any(|p| p.name == *name) {
-            let hint = crate::check::suggest::closest(name, board.site_names())
+            let hint = crate::diagnostics::suggest::closest(name, board.site_names())
                 .map(|c| format!(" (did you mean `{c}`?)"))
                 .unwrap_or_default();
             return Some(format!("there is no site `{name}`{hint}"));

@@ -24,7 +24,7 @@
 //! position in a placement phase lists what each player still holds. The repetition history starts afresh
 //! at the position read.
 
-use crate::check::suggest::help_for;
+use crate::diagnostics::suggest::help_for;
 use crate::diagnostics::{Diagnostic, Report, SHOWN, Source};
 use crate::engine::state::State;
 use crate::game::Game;
@@ -405,7 +405,7 @@ fn piece_code(game: &Game, text: &str) -> Result<(crate::game::rules::Code, crat
                 format!("after the owner and type, only `heading=DIRECTION` may follow, not `{word}`")
             })?;
             let dir = game.board.direction(direction).ok_or_else(|| {
-                crate::check::suggest::help_for(
+                crate::diagnostics::suggest::help_for(
                     direction,
                     "direction",
                     game.board.directions.iter().map(String::as_str),

@@ -153,7 +153,7 @@ fn unknown_key(message: &str) -> Option<(&str, Option<&str>)> {
     let rest = message.strip_prefix("unknown field `")?;
     let (key, expected) = rest.split_once('`')?;
     let valid = expected.split('`').skip(1).step_by(2);
-    Some((key, crate::check::suggest::closest(key, valid)))
+    Some((key, crate::diagnostics::suggest::closest(key, valid)))
 }
 
 /// Runs every scenario of a file against the rule file `rules`.

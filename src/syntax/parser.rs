@@ -9,8 +9,8 @@
 use super::ast::{RuleFile, Unparsed};
 use super::lower::lower_item;
 use super::span::{Span, Spanned};
-use crate::check::suggest::closest;
 use crate::diagnostics::Diagnostic;
+use crate::diagnostics::suggest::closest;
 use pest::Parser;
 use pest::error::{ErrorVariant, InputLocation};
 use pest_derive::Parser;

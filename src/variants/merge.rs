@@ -7,7 +7,7 @@
 //! `remove KIND NAME` takes an item out, `remove rule NAME from PHASE` a rule.
 
 use super::names::{end_names, rule_names};
-use crate::check::suggest::help_for;
+use crate::diagnostics::suggest::help_for;
 use crate::diagnostics::{Diagnostic, Source};
 use crate::syntax::ast::{Item, PhaseDecl, RuleFile};
 use crate::syntax::span::{Name, Span, Spanned};
@@ -131,7 +131,7 @@ fn near_miss(merged: &[Spanned<Item>], item: &Item) -> Option<Diagnostic> {
     if same_kind().any(|n| n.node == name.node) {
         return None;
     }
-    let close = crate::check::suggest::closest(name.as_str(), same_kind().map(|n| n.as_str()))?;
+    let close = crate::diagnostics::suggest::closest(name.as_str(), same_kind().map(|n| n.as_str()))?;
     Some(
         Diagnostic::warning("W0801", format!("the variant adds a new {keyword} `{}`", name.node))
             .with_label(name.span, format!("the base has a {keyword} `{close}`"))
