@@ -283,3 +283,51 @@ fn check_warns_about_games_that_do_not_end() {
     assert_eq!(smoke["unfinished"], 0);
     assert_eq!(files[1]["smoke"]["unfinished"], files[1]["smoke"]["games"]);
 }
+
+/// `--color always|never|auto`: diagnostics carry terminal colours only when
+/// asked, or on a terminal without NO_COLOR; never in a pipe by default.
+#[test]
+fn color_is_chosen_by_flag_and_no_color() {
+    let dir = std::env::temp_dir().join(format!("orrery-color-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("typo.rules");
+    std::fs::write(
+        &file,
+        "game \"Typo\"\nplayers white, black\nboard square 3 x 3\npiece man\nphase play {\n  place man on emtpy\n}\n",
+    )
+    .unwrap();
+    let path = file.to_str().unwrap();
+    let escape = |out: &std::process::Output| text(&out.stderr).contains('\u{1b}');
+    assert!(!escape(&orrery(&["check", path])), "a pipe gets no colour by default");
+    assert!(escape(&orrery(&["check", "--color", "always", path])));
+    assert!(escape(&orrery(&["--color=always", "check", path])), "the flag is global");
+    assert!(!escape(&orrery(&["check", "--color", "never", path])));
+    let with_no_color =
+        Command::new(env!("CARGO_BIN_EXE_orrery")).args(["check", path]).env("NO_COLOR", "1").output().unwrap();
+    assert!(!escape(&with_no_color));
+    let out = orrery(&["check", "--color", "sometimes", path]);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+}
+
+/// `-` names standard input: `orrery fmt -` prints the formatted file (and
+/// `--check` answers by its exit code), `orrery replay FILE -` reads the
+/// transcript piped in.
+#[test]
+fn a_dash_reads_standard_input() {
+    let messy = "game   \"G\"\nplayers a,b\nboard square 3 x 3\npiece p\nphase play {\nplace p on empty\n}\n";
+    let out = crate::run::orrery_typing(&["fmt", "-"], messy);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let formatted = text(&out.stdout);
+    assert!(formatted.starts_with("game \"G\"\nplayers a, b\n"), "{formatted}");
+    assert_eq!(crate::run::orrery_typing(&["fmt", "--check", "-"], messy).status.code(), Some(1));
+    assert_eq!(crate::run::orrery_typing(&["fmt", "--check", "-"], &formatted).status.code(), Some(0));
+    let broken = crate::run::orrery_typing(&["fmt", "-"], "game \"G\"\nplayers a b c {\n");
+    assert_eq!(broken.status.code(), Some(1));
+    assert!(text(&broken.stderr).contains("<stdin>"), "{}", text(&broken.stderr));
+    assert_eq!(orrery(&["fmt", "-", "games/tic_tac_toe.rules"]).status.code(), Some(2));
+
+    let trace = orrery(&["trace", "games/tic_tac_toe.rules", "--seed", "3", "--format", "json"]);
+    assert!(trace.status.success());
+    let replay = crate::run::orrery_typing(&["replay", "games/tic_tac_toe.rules", "-"], &text(&trace.stdout));
+    assert!(replay.status.success(), "{}{}", text(&replay.stdout), text(&replay.stderr));
+}

@@ -7,9 +7,51 @@ use crate::engine::{Game, State};
 use crate::formats::position::load_position;
 use std::io::IsTerminal;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU8, Ordering};
 
+/// `--color`: when diagnostics are coloured.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, clap::ValueEnum)]
+pub enum ColorChoice {
+    /// On a terminal, unless the NO_COLOR variable is set (and not empty).
+    Auto,
+    Always,
+    Never,
+}
+
+static COLOR: AtomicU8 = AtomicU8::new(ColorChoice::Auto as u8);
+
+/// Sets `--color` for the run (once, before the command runs).
+pub fn set_color(choice: ColorChoice) {
+    COLOR.store(choice as u8, Ordering::Relaxed);
+}
+
+/// Whether text for a stream that is (or is not) a terminal is coloured.
+fn colored(terminal: bool) -> bool {
+    match COLOR.load(Ordering::Relaxed) {
+        c if c == ColorChoice::Always as u8 => true,
+        c if c == ColorChoice::Never as u8 => false,
+        _ => terminal && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
+    }
+}
+
+/// Whether diagnostics written to standard error are coloured.
 pub fn color() -> bool {
-    std::io::stderr().is_terminal()
+    colored(std::io::stderr().is_terminal())
+}
+
+/// Whether diagnostics written to standard output are coloured.
+pub fn color_stdout() -> bool {
+    colored(std::io::stdout().is_terminal())
+}
+
+/// A file's text, or standard input's for `-`.
+pub fn read_input(path: &std::path::Path) -> std::io::Result<String> {
+    if path.as_os_str() == "-" {
+        let mut text = String::new();
+        std::io::Read::read_to_string(&mut std::io::stdin(), &mut text)?;
+        return Ok(text);
+    }
+    std::fs::read_to_string(path)
 }
 
 /// `NAME=VALUE` pairs from the command line.
@@ -56,7 +98,7 @@ pub fn load(args: &GameArgs) -> Result<(Arc<Game>, State), ()> {
 /// changed since. Errors are printed.
 pub fn load_recorded(args: &GameArgs, transcript: &std::path::Path) -> Result<(String, Arc<Game>, State), ()> {
     let name = transcript.display();
-    let text = std::fs::read_to_string(transcript).map_err(|e| eprintln!("error: cannot read {name}: {e}"))?;
+    let text = read_input(transcript).map_err(|e| eprintln!("error: cannot read {name}: {e}"))?;
     let header = crate::formats::trace::read_header(&text)
         .map_err(|e| eprintln!("error: {name}: {}", crate::diagnostics::terminal_safe(&e.to_string())))?
         .unwrap_or_default();

@@ -103,7 +103,7 @@ fn sites(state: &State, last: &LastMove) -> String {
 /// `orrery replay` does), and the last of those moves. Errors are printed.
 fn after_ply(args: &GameArgs, transcript: &Path, ply: Option<u64>) -> Result<(State, Option<LastMove>), ()> {
     let name = transcript.display();
-    let text = std::fs::read_to_string(transcript).map_err(|e| eprintln!("error: cannot read {name}: {e}"))?;
+    let text = super::common::read_input(transcript).map_err(|e| eprintln!("error: cannot read {name}: {e}"))?;
     let _header = read_header(&text).map_err(|e| eprintln!("error: {name}: {e}"))?.unwrap_or_default();
     // Of the right game? Asked before the header's options are set, which
     // another game would not have.

@@ -3,7 +3,7 @@
 //! Exit status 0 when the move is legal, 1 when it is not (or on bad input).
 
 use super::GameArgs;
-use super::common::{color, load};
+use super::common::{color_stdout, load};
 use crate::diagnostics::render;
 use crate::formats::explain::explain_move;
 use crate::formats::notation::parse_move;
@@ -23,7 +23,7 @@ pub fn run(args: &GameArgs, mv: &str, after: &[String]) -> i32 {
     }
     match explain_move(&state, mv) {
         Ok(answer) => {
-            print!("{}", render(&game.source, &answer.diagnostic, color()));
+            print!("{}", render(&game.source, &answer.diagnostic, color_stdout()));
             i32::from(!answer.legal)
         }
         Err(e) => {

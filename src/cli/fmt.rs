@@ -21,6 +21,9 @@ pub enum Mode {
 /// Exit code 1 when a file could not be formatted, or, with `Mode::Check`,
 /// when one would change.
 pub fn run(paths: &[PathBuf], mode: Mode) -> i32 {
+    if paths.iter().any(|p| p.as_os_str() == "-") {
+        return standard_input(paths, mode);
+    }
     let files = match super::check::rule_files(paths) {
         Ok(files) => files,
         Err(e) => {
@@ -43,9 +46,35 @@ pub fn run(paths: &[PathBuf], mode: Mode) -> i32 {
     i32::from(failed)
 }
 
+/// `orrery fmt -`: the rule file on standard input, printed formatted (with
+/// `--check`, nothing printed: exit code 1 if it would change). Diagnostics
+/// name it `<stdin>`.
+fn standard_input(paths: &[PathBuf], mode: Mode) -> i32 {
+    if paths.len() > 1 {
+        eprintln!("error: `-` (standard input) is formatted alone; name no other file with it");
+        return 2;
+    }
+    let mut text = String::new();
+    if let Err(e) = std::io::Read::read_to_string(&mut std::io::stdin(), &mut text) {
+        eprintln!("error: cannot read standard input: {e}");
+        return 1;
+    }
+    let mode = if mode == Mode::Check { Mode::Check } else { Mode::Stdout };
+    match format_text(Path::new("<stdin>"), text, mode) {
+        Ok(true) if mode == Mode::Check => 1,
+        Ok(_) => 0,
+        Err(()) => 1,
+    }
+}
+
 /// Formats one file as `mode` says; whether it changes. Errors are printed.
 fn format_file(file: &Path, mode: Mode) -> Result<bool, ()> {
     let text = std::fs::read_to_string(file).map_err(|e| eprintln!("error: cannot read {}: {e}", file.display()))?;
+    format_text(file, text, mode)
+}
+
+/// Formats the text of `file` as `mode` says; whether it changes.
+fn format_text(file: &Path, text: String, mode: Mode) -> Result<bool, ()> {
     let formatted = match format(&text) {
         Ok(formatted) => formatted,
         Err(FormatError::Syntax(diagnostics)) => {

@@ -26,6 +26,9 @@ use std::path::PathBuf;
 #[derive(Parser)]
 #[command(name = "orrery", version, about = "A general board-game rules interpreter: games are text files")]
 pub struct Cli {
+    /// When to colour diagnostics: `auto` on a terminal unless NO_COLOR is set.
+    #[arg(long, value_enum, global = true, default_value = "auto")]
+    pub color: common::ColorChoice,
     #[command(subcommand)]
     pub command: Command,
 }
@@ -125,7 +128,7 @@ pub enum Command {
     Replay {
         #[command(flatten)]
         game: GameArgs,
-        /// The transcript (`orrery trace --format json` output).
+        /// The transcript (`orrery trace --format json` output); `-` reads it from standard input.
         transcript: PathBuf,
     },
     /// Run the scenario files beside rule files (NAME.tests.toml beside NAME.rules).
@@ -234,7 +237,8 @@ pub enum Command {
     },
     /// Rewrite rule files (or every .rules file in a folder) in the canonical layout, comments kept.
     Fmt {
-        /// Rule files, or folders whose .rules files are all formatted.
+        /// Rule files, or folders whose .rules files are all formatted; `-`
+        /// reads one file from standard input and prints it formatted.
         #[arg(required = true)]
         paths: Vec<PathBuf>,
         /// Write nothing; list the files that would change and exit with 1 if any would (for CI).
@@ -266,6 +270,7 @@ pub enum Command {
 
 /// Runs a command; the exit code.
 pub fn run(cli: Cli) -> i32 {
+    common::set_color(cli.color);
     match cli.command {
         Command::Check { paths, format, no_run, options } => check::run(&paths, format, !no_run, &options),
         Command::Perft { game, depth, divide } => perft::run(&game, depth, divide),
