@@ -331,3 +331,41 @@ fn a_dash_reads_standard_input() {
     let replay = crate::run::orrery_typing(&["replay", "games/tic_tac_toe.rules", "-"], &text(&trace.stdout));
     assert!(replay.status.success(), "{}{}", text(&replay.stdout), text(&replay.stderr));
 }
+
+/// `draw --after MOVES`, as `explain` takes them: the position after them,
+/// the last one marked; a move that is not legal is refused with the legal ones.
+#[test]
+fn draw_after_moves_marks_the_last() {
+    let out = orrery(&["draw", "games/tic_tac_toe.rules", "--format", "text", "--after", "b2", "a1", "c3"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let drawn = text(&out.stdout);
+    assert!(drawn.contains("last move: c3 by x"), "{drawn}");
+    assert!(drawn.contains("ply 3"), "{drawn}");
+    let out = orrery(&["draw", "games/tic_tac_toe.rules", "--after", "b2", "b2"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains("move 2 of --after, `b2`") && text(&out.stderr).contains("legal: a1"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+/// `perft` and `bench` answer programs with one JSON object.
+#[test]
+fn perft_and_bench_as_json() {
+    let out = orrery(&["perft", "games/tic_tac_toe.rules", "--depth", "3", "--format", "json"]);
+    let perft: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let nodes: Vec<u64> = perft["perft"].as_array().unwrap().iter().map(|d| d["nodes"].as_u64().unwrap()).collect();
+    assert_eq!(nodes, [9, 72, 504]);
+    let out = orrery(&["perft", "games/tic_tac_toe.rules", "--depth", "2", "--divide", "--format", "json"]);
+    let divide: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(divide["total"], 72);
+    assert_eq!(divide["divide"].as_array().unwrap().len(), 9);
+    assert_eq!(divide["divide"][0]["count"], 8);
+    let out = orrery(&["bench", "games/tic_tac_toe.rules", "--playouts", "50", "--seed", "2", "--format", "json"]);
+    let bench: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(bench["playouts"], 50);
+    let decided = bench["wins"]["x"].as_u64().unwrap() + bench["wins"]["o"].as_u64().unwrap();
+    assert_eq!(decided + bench["draws"].as_u64().unwrap(), 50, "{bench}");
+    assert!(bench["plies_per_second"].as_f64().unwrap() > 0.0);
+}

@@ -22,10 +22,10 @@ pub enum DrawFormat {
     Png,
 }
 
-pub fn run(args: &GameArgs, format: DrawFormat, trace: Option<&Path>, ply: Option<u64>) -> i32 {
+pub fn run(args: &GameArgs, format: DrawFormat, trace: Option<&Path>, ply: Option<u64>, after: &[String]) -> i32 {
     let drawn = match trace {
         Some(transcript) => after_ply(args, transcript, ply),
-        None => load(args).map(|(_, state)| (state, None)),
+        None => load(args).and_then(|(_, state)| after_moves(state, after)),
     };
     let Ok((state, last)) = drawn else { return 1 };
     match format {
@@ -96,6 +96,26 @@ fn sites(state: &State, last: &LastMove) -> String {
         parts.push(format!("changed {}", names(&last.changed)));
     }
     if parts.is_empty() { String::new() } else { format!(" ({})", parts.join("; ")) }
+}
+
+/// The position after `moves` (`--after`, as `explain` takes them), and
+/// the last of them, marked. Errors are printed.
+fn after_moves(mut state: State, moves: &[String]) -> Result<(State, Option<LastMove>), ()> {
+    let mut last = None;
+    for (ply, text) in moves.iter().enumerate() {
+        let before = state.clone();
+        let mv = state.play(text).map_err(|e| {
+            eprintln!(
+                "error: move {} of --after, `{}`: {}; legal: {}",
+                ply + 1,
+                terminal_safe(text),
+                terminal_safe(&e.to_string()),
+                e.legal().join(" ")
+            )
+        })?;
+        last = Some(LastMove::between(&before, &mv, &state));
+    }
+    Ok((state, last))
 }
 
 /// The position after `ply` moves of a transcript (all of them when `None`),

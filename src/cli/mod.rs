@@ -82,6 +82,9 @@ pub enum Command {
         /// Show the count under each first move.
         #[arg(long)]
         divide: bool,
+        /// Text to read, or one JSON object for programs.
+        #[arg(long, value_enum, default_value = "text")]
+        format: Format,
     },
     /// Random playouts: playouts/s, plies/s, mean length, results.
     Bench {
@@ -100,6 +103,9 @@ pub enum Command {
         /// the game (the same games; to compare their speed).
         #[arg(long)]
         general: bool,
+        /// Text to read, or one JSON object for programs.
+        #[arg(long, value_enum, default_value = "text")]
+        format: Format,
     },
     /// Play one seeded random game and print it.
     Trace {
@@ -197,6 +203,10 @@ pub enum Command {
         /// default: the end).
         #[arg(long, requires = "trace")]
         ply: Option<u64>,
+        /// Moves to play first, from the start or the position file, in
+        /// order; the last one is marked.
+        #[arg(long = "after", value_name = "MOVE", num_args = 1.., conflicts_with = "trace")]
+        after: Vec<String>,
     },
     /// Play in the terminal: people type moves; players named with --random or --ai are played by the computer.
     Play {
@@ -273,16 +283,16 @@ pub fn run(cli: Cli) -> i32 {
     common::set_color(cli.color);
     match cli.command {
         Command::Check { paths, format, no_run, options } => check::run(&paths, format, !no_run, &options),
-        Command::Perft { game, depth, divide } => perft::run(&game, depth, divide),
-        Command::Bench { game, playouts, seed, threads, general } => {
-            bench::run(&game, playouts, seed, threads, general)
+        Command::Perft { game, depth, divide, format } => perft::run(&game, depth, divide, format),
+        Command::Bench { game, playouts, seed, threads, general, format } => {
+            bench::run(&game, playouts, seed, threads, general, format)
         }
         Command::Trace { game, seed, format } => trace::run(&game, seed, format),
         Command::Play { game, random, ai, think, ai_time, seed, type_dice, resume } => {
             let players = play::Players { random: &random, ai: &ai, think, ai_time, seed, type_dice };
             play::run(&game, &players, resume.as_deref())
         }
-        Command::Draw { game, format, trace, ply } => draw::run(&game, format, trace.as_deref(), ply),
+        Command::Draw { game, format, trace, ply, after } => draw::run(&game, format, trace.as_deref(), ply, &after),
         Command::Test { paths, with_scenarios_of, options, bless } => match with_scenarios_of {
             Some(base) => test::run_with_scenarios_of(&paths, &base),
             None => test::run(&paths, &options, bless),
