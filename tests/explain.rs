@@ -101,3 +101,26 @@ fn the_command_points_at_the_rule_and_exits_by_legality() {
     assert_eq!(bad_after.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&bad_after.stderr).contains("move 1 of --after"));
 }
+
+/// Castling through an attacked square: the answer names the part (the
+/// king's move, the first of the two), the site (f1) and the part of the
+/// condition that fails there (`not attacked`).
+#[test]
+fn a_two_piece_move_names_the_part_the_site_and_the_condition() {
+    // White to move: king e1 and rook h1 unmoved, a black rook on f8 watching f1.
+    let dir = std::env::temp_dir().join(format!("orrery-explain-castle-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let position = dir.join("castle.toml");
+    std::fs::write(
+        &position,
+        "to_move = \"white\"\nunmoved = [\"e1\", \"h1\"]\n[board]\ne1 = \"white king\"\nh1 = \"white rook\"\nf8 = \"black rook\"\na8 = \"black king\"\n",
+    )
+    .unwrap();
+    let out = orrery(&["explain", "games/chess.rules", "e1-g1", "--position", position.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("rule `castle_short`: in its first move, f1, a site on the way, fails `not attacked`"),
+        "{text}"
+    );
+}

@@ -10,7 +10,7 @@
 //! question typed by a person.
 
 use super::state::{Move, State};
-use crate::board::{Site, Sites};
+use crate::board::{Site, SiteSet, Sites};
 use crate::game::Game;
 use crate::game::rules::*;
 use crate::with_width;
@@ -38,6 +38,10 @@ pub enum Why {
     Destination,
     /// A site the movement passes fails the rule's condition on it.
     Passing,
+    /// `Passing`, found at `site`: of the part of a two-piece move
+    /// numbered `part` (none for a rule of one piece), and the parts of the
+    /// condition that fail there, in words (`not attacked`).
+    PassingAt { part: Option<usize>, site: Site, failing: Vec<String> },
     /// The rule's `forbid` condition (numbered from 0) refuses it.
     Forbidden(usize),
     /// The rule requires a capture (or a turn-over) that the move does not make.
@@ -217,7 +221,7 @@ impl State {
                 return match lift {
                     Lift::Guard => Why::Condition,
                     Lift::Effects => Why::NeedsEffect,
-                    Lift::Passing => Why::Passing,
+                    Lift::Passing => self.passing_at(rule, asked).unwrap_or(Why::Passing),
                     Lift::Destination => Why::Destination,
                     Lift::Forbid(k) => Why::Forbidden(k),
                     Lift::All => Why::Several,
@@ -225,6 +229,82 @@ impl State {
             }
         }
         if self.makes_when_lifted(rule, Lift::All, asked) { Why::Several } else { Why::Unreachable }
+    }
+
+    /// Which site on the way refuses the move, and which part of which
+    /// movement's condition: the site that, allowed alone, lets the rule
+    /// make it. `None` when no single site does.
+    fn passing_at(&self, rule: usize, asked: Asked) -> Option<Why> {
+        let phase = self.pos.phase as usize;
+        let parts: Vec<Option<usize>> = match &self.game.phases[phase].moves[rule] {
+            MoveRule::Together { parts } => (0..parts.len()).map(Some).collect(),
+            _ => vec![None],
+        };
+        let width = self.game.board.width;
+        for part in parts {
+            for site in 0..self.game.board.site_count() as Site {
+                let mut game: Game = (*self.game).clone();
+                let target = match (&mut game.phases[phase].moves[rule], part) {
+                    (MoveRule::Together { parts }, Some(p)) => &mut parts[p],
+                    (other, _) => other,
+                };
+                let MoveRule::Move { path, .. } = target else { continue };
+                let last = path.len().saturating_sub(1);
+                let mut failing = Vec::new();
+                for op in path.iter_mut().take(last) {
+                    let to = match op {
+                        MoveOp::Step { to, .. }
+                        | MoveOp::Fly { to }
+                        | MoveOp::Slide { to, .. }
+                        | MoveOp::Hop { to, .. } => to,
+                    };
+                    if !to.allowed.contains(site) || !self.site_passes(to, site) {
+                        failing.extend(self.failing_parts(to, site));
+                    }
+                    let single = Sites::from_sites(width, [site]);
+                    let mut allowed = to.allowed.clone();
+                    allowed.insert(site);
+                    let test = SiteTest::Or(vec![to.test.clone(), SiteTest::In(single, true)]);
+                    *to = SiteFilter { allowed, plain: to.plain, test };
+                }
+                let copy = State { game: Arc::new(game), pos: self.pos.clone() };
+                if !failing.is_empty() && copy.rule_makes(rule, asked) {
+                    return Some(Why::PassingAt { part, site, failing });
+                }
+            }
+        }
+        None
+    }
+
+    /// Whether `site` passes a filter's test for the mover.
+    fn site_passes(&self, filter: &SiteFilter, site: Site) -> bool {
+        let player = self.pos.to_move;
+        with_width!(self.game.board.width, S => {
+            super::movegen::filter_set::<S>(&self.game, &self.pos, filter, player).contains(site)
+        })
+    }
+
+    /// The parts of a filter's condition that fail at `site`, in words:
+    /// each part of an `and` that fails alone (or the whole condition when
+    /// it is not an `and`, or a part cannot be put in words).
+    fn failing_parts(&self, filter: &SiteFilter, site: Site) -> Vec<String> {
+        let width = self.game.board.width;
+        let everywhere = Sites::first(width, self.game.board.site_count());
+        let mut failing = Vec::new();
+        if !filter.allowed.contains(site) {
+            failing.push("the sites the rule names".to_string());
+        }
+        let parts = match &filter.test {
+            SiteTest::And(parts) => parts.clone(),
+            test => vec![test.clone()],
+        };
+        for part in parts {
+            let alone = SiteFilter { allowed: everywhere.clone(), plain: filter.plain, test: part.clone() };
+            if !self.site_passes(&alone, site) {
+                failing.push(describe(&part).unwrap_or_else(|| "its condition".to_string()));
+            }
+        }
+        failing
     }
 
     /// Whether rule `rule`, with a condition lifted, makes the move.
@@ -363,4 +443,23 @@ fn matches(mv: &Move, asked: Asked) -> bool {
         None => mv.is_placement(),
     };
     from_fits && mv.to == asked.to && asked.piece.is_none_or(|p| p == mv.piece)
+}
+
+/// A site test in the words of the rule language, for the simple ones.
+fn describe(test: &SiteTest) -> Option<String> {
+    Some(match test {
+        SiteTest::True => "true".to_string(),
+        SiteTest::False => "false".to_string(),
+        SiteTest::Empty => "empty".to_string(),
+        SiteTest::Occupied => "occupied".to_string(),
+        SiteTest::Friend => "friend".to_string(),
+        SiteTest::Enemy => "enemy".to_string(),
+        SiteTest::Neutral => "neutral".to_string(),
+        SiteTest::Attacked => "attacked".to_string(),
+        SiteTest::Unmoved => "unmoved".to_string(),
+        SiteTest::LastFrom => "last_from".to_string(),
+        SiteTest::LastTo => "last_to".to_string(),
+        SiteTest::Not(inner) => format!("not {}", describe(inner)?),
+        _ => return None,
+    })
 }

@@ -148,6 +148,12 @@ fn reason(state: &State, why: &Why, to: &str) -> String {
         Why::NoneInHand => format!("{player} has no such piece in hand to place"),
         Why::Destination => format!("the destination, {to}, fails this rule's condition on it"),
         Why::Passing => "a site on the way fails this rule's condition on it".to_string(),
+        Why::PassingAt { part, site, failing } => {
+            let part = part.map_or(String::new(), |p| format!("in its {} move, ", ordinal(p)));
+            let site = state.game.board.site_name(*site);
+            let failing: Vec<String> = failing.iter().map(|f| format!("`{f}`")).collect();
+            format!("{part}{site}, a site on the way, fails {}", failing.join(" and "))
+        }
         Why::Forbidden(k) => match k {
             0 => "this rule's `forbid` condition refuses it".to_string(),
             k => format!("this rule's `forbid` condition number {} refuses it", k + 1),
@@ -168,5 +174,15 @@ fn reason(state: &State, why: &Why, to: &str) -> String {
             "this rule makes it, but the position it leads to is ruled out (`forbid leaves` or `must leave`)"
                 .to_string()
         }
+    }
+}
+
+/// "first", "second", ... for the parts of a two-piece move.
+fn ordinal(n: usize) -> String {
+    match n {
+        0 => "first".to_string(),
+        1 => "second".to_string(),
+        2 => "third".to_string(),
+        n => format!("{}th", n + 1),
     }
 }
