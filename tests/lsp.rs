@@ -256,6 +256,12 @@ fn a_session_open_check_hover_define_complete_outline_and_shut_down() {
     // Nothing on a comment's word that names nothing.
     let nothing = client.request("textDocument/hover", at(text.find("Seega").expect("a comment")));
     assert!(nothing["result"].is_null(), "{nothing}");
+    // A word of the language: the first lines of its section of the guide.
+    let custodial = text.find("capture custodial").expect("a custodial capture") + "capture ".len();
+    let keyword = client.request("textDocument/hover", at(custodial + 2));
+    let shown = keyword["result"]["contents"]["value"].as_str().expect("markdown").to_string();
+    assert!(shown.starts_with("**12.6 `capture custodial`**"), "{shown}");
+    assert!(shown.lines().count() > 2, "{shown}");
 
     // Completion: keywords and declared names.
     let completion = client.request("textDocument/completion", at(piece_at));
@@ -574,5 +580,37 @@ fn a_named_condition_is_defined_hovered_and_outlined() {
     let names: Vec<&str> =
         symbols["result"].as_array().expect("symbols").iter().filter_map(|s| s["name"].as_str()).collect();
     assert!(names.contains(&"calm"), "{names:?}");
+    assert_eq!(client.stop(), Some(0));
+}
+
+/// `textDocument/formatting`: one edit giving the whole text in `orrery
+/// fmt`'s layout; none for a text in the layout or one that does not parse.
+#[test]
+fn formatting_gives_the_fmt_layout() {
+    let mut client = Client::start();
+    let init = client.initialize();
+    assert!(!init["result"]["capabilities"]["documentFormattingProvider"].is_null(), "{init}");
+    let uri = "file:///tmp/orrery-lsp-format/messy.rules";
+    let messy = "game   \"G\"\nplayers a,b\nboard square 3 x 3\npiece p\nphase play {\nplace p on empty\n}\n";
+    client.open(uri, messy);
+    let options = json!({ "tabSize": 2, "insertSpaces": true });
+    let answer =
+        client.request("textDocument/formatting", json!({ "textDocument": { "uri": uri }, "options": options }));
+    let edits = answer["result"].as_array().expect("edits");
+    assert_eq!(edits.len(), 1, "{answer}");
+    let formatted = edits[0]["newText"].as_str().unwrap();
+    assert!(formatted.starts_with("game \"G\"\nplayers a, b\n"), "{formatted}");
+    assert_eq!(edits[0]["range"]["start"], position(0, 0));
+    assert_eq!(edits[0]["range"]["end"], position_of(messy, messy.len()));
+    let clean = "file:///tmp/orrery-lsp-format/clean.rules";
+    client.open(clean, formatted);
+    let answer =
+        client.request("textDocument/formatting", json!({ "textDocument": { "uri": clean }, "options": options }));
+    assert_eq!(answer["result"], json!([]), "{answer}");
+    let broken = "file:///tmp/orrery-lsp-format/broken.rules";
+    client.open(broken, "game \"G\"\nplayers a b c {\n");
+    let answer =
+        client.request("textDocument/formatting", json!({ "textDocument": { "uri": broken }, "options": options }));
+    assert!(answer["result"].is_null(), "{answer}");
     assert_eq!(client.stop(), Some(0));
 }

@@ -229,3 +229,18 @@ fn an_item_declared_twice_in_a_variant_is_an_error() {
     assert!(text.contains("tests/variants/declared_twice.rules:7:"), "{text}");
     snapshot("declared_twice", &text);
 }
+
+/// A base named by a path with `..` is reported by its plain path
+/// (`games/man_in_the_moon.rules`, never `games/variants/../man_in_the_moon.rules`).
+#[test]
+fn a_base_named_by_a_relative_path_is_reported_without_dots() {
+    let dir = std::env::temp_dir().join(format!("orrery-dots-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("variants")).unwrap();
+    std::fs::copy("games/man_in_the_moon.rules", dir.join("man_in_the_moon.rules")).unwrap();
+    let variant = dir.join("variants/no_men.rules");
+    std::fs::write(&variant, "variant of \"../man_in_the_moon.rules\"\ngame \"No men\"\nremove piece man\n").unwrap();
+    let out = orrery(&["check", "--no-run", variant.to_str().unwrap()]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("/../"), "{stderr}");
+    assert!(stderr.contains(&format!("{}:", dir.join("man_in_the_moon.rules").display())), "{stderr}");
+}

@@ -1,5 +1,6 @@
 //! Hover on a name: what declares it and, for a piece type, the rules that
-//! move or place it.
+//! move or place it; on a word of the language (`custodial`, `slide`), the
+//! first lines of its section of the language guide.
 
 use super::document::Document;
 use super::symbols::{Kind, declarations, rules_of_piece};
@@ -12,7 +13,12 @@ pub fn hover(document: &Document, position: Position) -> Option<Hover> {
     let (name, span) = document.name_at(position)?;
     let found: Vec<_> = declarations(&document.merged).into_iter().filter(|d| d.name == name).collect();
     if found.is_empty() {
-        return None;
+        // A word of the language: the first lines of its section in the guide.
+        let value = keyword_doc(&name)?;
+        return Some(Hover {
+            contents: HoverContents::Markup(MarkupContent { kind: MarkupKind::Markdown, value }),
+            range: Some(document.own_range(span)),
+        });
     }
     let mut text = String::new();
     for declaration in &found {
@@ -84,4 +90,37 @@ fn shortened(text: &str) -> String {
         return text.to_string();
     }
     format!("{}\n…", lines[..SHORT].join("\n"))
+}
+
+/// The language guide, built in: hovers quote it.
+const GUIDE: &str = include_str!("../../docs/language.md");
+
+/// Lines of a guide section a keyword's hover shows at most.
+const GUIDE_LINES: usize = 12;
+
+/// The section of the guide whose heading names `word` in backquotes
+/// (`### 12.6 \`capture custodial\``), first the headings that are the
+/// word alone: its heading and first paragraph.
+fn keyword_doc(word: &str) -> Option<String> {
+    if word.is_empty() || word.chars().all(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    let lines: Vec<&str> = GUIDE.lines().collect();
+    let names_word = |heading: &str| {
+        heading.split('`').skip(1).step_by(2).any(|quoted| quoted.split_whitespace().any(|w| w == word))
+    };
+    let headings = || lines.iter().enumerate().filter(|(_, l)| l.starts_with("## ") || l.starts_with("### "));
+    let (at, heading) = headings()
+        .find(|(_, l)| l.split('`').nth(1).is_some_and(|q| q == word))
+        .or_else(|| headings().find(|(_, l)| names_word(l)))?;
+    let mut text = format!("**{}** (docs/language.md)\n\n", heading.trim_start_matches('#').trim());
+    let body: Vec<&str> = lines[at + 1..]
+        .iter()
+        .skip_while(|l| l.trim().is_empty())
+        .take_while(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .take(GUIDE_LINES)
+        .copied()
+        .collect();
+    text.push_str(&body.join("\n"));
+    Some(text)
 }

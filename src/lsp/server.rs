@@ -13,7 +13,7 @@ use lsp_types::notification::{
     DidChangeTextDocument, DidCloseTextDocument, DidOpenTextDocument, DidSaveTextDocument, Notification as _,
     PublishDiagnostics,
 };
-use lsp_types::request::{Completion, DocumentSymbolRequest, GotoDefinition, HoverRequest, Request as _};
+use lsp_types::request::{Completion, DocumentSymbolRequest, Formatting, GotoDefinition, HoverRequest, Request as _};
 use lsp_types::{
     CompletionOptions, DocumentSymbolResponse, HoverProviderCapability, InitializeResult, OneOf,
     PublishDiagnosticsParams, ServerCapabilities, ServerInfo, TextDocumentSyncCapability, TextDocumentSyncKind,
@@ -134,6 +134,7 @@ fn capabilities() -> ServerCapabilities {
         definition_provider: Some(OneOf::Left(true)),
         completion_provider: Some(CompletionOptions::default()),
         document_symbol_provider: Some(OneOf::Left(true)),
+        document_formatting_provider: Some(OneOf::Left(true)),
         ..ServerCapabilities::default()
     }
 }
@@ -209,6 +210,11 @@ impl<W: Write> Server<W> {
                     .document(&p.text_document.uri)?
                     .map(|d| DocumentSymbolResponse::Nested(super::symbols::document_symbols(d)));
                 json(serde_json::json!(symbols))
+            }
+            Formatting::METHOD => {
+                let p: lsp_types::DocumentFormattingParams = params(request)?;
+                let text = self.open.get(&p.text_document.uri).map(|open| open.text.clone());
+                json(serde_json::json!(text.and_then(|text| formatting(&text))))
             }
             other => Err((ErrorCode::MethodNotFound, format!("orrery lsp does not answer `{other}`"))),
         }
@@ -366,4 +372,17 @@ impl<W: Write> Server<W> {
         let params = PublishDiagnosticsParams { uri, diagnostics, version };
         self.send(Notification::new(PublishDiagnostics::METHOD.to_string(), params).into())
     }
+}
+
+/// `textDocument/formatting`: the whole text in `orrery fmt`'s layout, as
+/// one edit; no edit when it is in the layout already, and none for a
+/// text that does not parse (its diagnostics say why).
+fn formatting(text: &str) -> Option<Vec<lsp_types::TextEdit>> {
+    let formatted = crate::syntax::format::format(text).ok()?;
+    if formatted == text {
+        return Some(Vec::new());
+    }
+    let lines = super::positions::LineIndex::new(text);
+    let range = lines.range(text, 0, text.len());
+    Some(vec![lsp_types::TextEdit { range, new_text: formatted }])
 }

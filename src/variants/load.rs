@@ -112,9 +112,27 @@ fn variant_of(text: &str) -> Option<Spanned<String>> {
 fn find_base(variant: &Path, base: &str) -> Option<PathBuf> {
     let folder = variant.parent().unwrap_or(Path::new(""));
     if base.ends_with(".rules") || base.contains('/') {
-        let path = folder.join(base);
+        let path = tidy(&folder.join(base));
         return path.is_file().then_some(path);
     }
     let file = format!("{base}.rules");
     folder.ancestors().flat_map(|dir| [dir.join(&file), dir.join("games").join(&file)]).find(|p| p.is_file())
+}
+
+/// A path without `.` and without a folder followed by `..`
+/// (`games/variants/../chess.rules` is `games/chess.rules`), so messages
+/// name the base as a person would; `..` at the start stays.
+fn tidy(path: &Path) -> PathBuf {
+    use std::path::Component;
+    let mut parts: Vec<Component> = Vec::new();
+    for part in path.components() {
+        match part {
+            Component::CurDir => {}
+            Component::ParentDir if matches!(parts.last(), Some(Component::Normal(_))) => {
+                parts.pop();
+            }
+            other => parts.push(other),
+        }
+    }
+    parts.iter().collect()
 }
