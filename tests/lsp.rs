@@ -614,3 +614,38 @@ fn formatting_gives_the_fmt_layout() {
     assert!(answer["result"].is_null(), "{answer}");
     assert_eq!(client.stop(), Some(0));
 }
+
+/// Completion offers what the grammar allows at the cursor: after `step
+/// orthogonal ` the words that may follow (`to`, ...), no declared names;
+/// after `move ` the piece names (a name comes) and `neutral`, not `phase`.
+#[test]
+fn completion_follows_the_grammar_at_the_cursor() {
+    let mut client = Client::start();
+    client.initialize();
+    let uri = "file:///tmp/orrery-lsp-complete/c.rules";
+    let text = "game \"C\"\nplayers white, black\nboard square 3 x 3\npiece man\nregion centre = b2\n\
+                phase play {\n  move man { step orthogonal  }\n  move \n}\n";
+    client.open(uri, text);
+    let labels = |client: &mut Client, offset: usize| -> Vec<String> {
+        let answer = client.request(
+            "textDocument/completion",
+            json!({ "textDocument": { "uri": uri }, "position": position_of(text, offset) }),
+        );
+        answer["result"]
+            .as_array()
+            .expect("items")
+            .iter()
+            .filter_map(|i| i["label"].as_str().map(String::from))
+            .collect()
+    };
+    let after_step = labels(&mut client, text.find("orthogonal ").unwrap() + "orthogonal ".len());
+    assert!(after_step.contains(&"to".to_string()), "{after_step:?}");
+    assert!(
+        !after_step.contains(&"centre".to_string()) && !after_step.contains(&"phase".to_string()),
+        "{after_step:?}"
+    );
+    let after_move = labels(&mut client, text.rfind("move ").unwrap() + "move ".len());
+    assert!(after_move.contains(&"man".to_string()) && after_move.contains(&"neutral".to_string()), "{after_move:?}");
+    assert!(!after_move.contains(&"phase".to_string()), "{after_move:?}");
+    assert_eq!(client.stop(), Some(0));
+}

@@ -1,9 +1,9 @@
-//! Completion: the language's keywords (read from its grammar) and the
-//! names the document and its bases declare.
+//! Completion: what the grammar allows at the cursor (its words, and the
+//! names the document and its bases declare where a name may come).
 
 use super::document::Document;
 use super::symbols::{Kind, declarations};
-use lsp_types::{CompletionItem, CompletionItemKind, CompletionResponse};
+use lsp_types::{CompletionItem, CompletionItemKind, CompletionResponse, Position};
 use std::collections::BTreeSet;
 use std::sync::OnceLock;
 
@@ -30,10 +30,43 @@ pub fn keywords() -> &'static [String] {
     })
 }
 
-pub fn completion(document: &Document) -> CompletionResponse {
+/// What fits at the cursor: the words the grammar allows there, and the
+/// declared names where a name may come. Where the text before the cursor
+/// does not tell (an error earlier in the item), every keyword and name.
+pub fn completion(document: &Document, position: Position) -> CompletionResponse {
+    let text = &document.text;
+    let cursor = document.offset(position).saturating_sub(document.own_start).min(text.len());
+    let word = text[..cursor].trim_end_matches(|c: char| c.is_ascii_alphanumeric() || c == '_').len();
+    // The item the cursor is in starts a line with a word, at its first column.
+    let item = text[..word]
+        .match_indices('\n')
+        .map(|(i, _)| i + 1)
+        .rev()
+        .chain([0])
+        .find(|&start| text[start..].starts_with(|c: char| c.is_ascii_lowercase()))
+        .unwrap_or(0);
+    match crate::syntax::expected_after(&text[item..word]) {
+        Some((words, names)) => {
+            items(document, names, words.iter().filter(|w| w.chars().all(|c| c.is_ascii_lowercase() || c == '_')))
+        }
+        None => items(document, true, keywords().iter()),
+    }
+}
+
+fn items<'a>(document: &Document, names: bool, words: impl Iterator<Item = &'a String>) -> CompletionResponse {
     let mut items: Vec<CompletionItem> = Vec::new();
     let mut seen = BTreeSet::new();
-    for declaration in declarations(&document.merged) {
+    // Words the grammar allows first: they are what must come.
+    for keyword in words {
+        if seen.insert(keyword.clone()) {
+            items.push(CompletionItem {
+                label: keyword.clone(),
+                kind: Some(CompletionItemKind::KEYWORD),
+                ..CompletionItem::default()
+            });
+        }
+    }
+    for declaration in declarations(&document.merged).into_iter().filter(|_| names) {
         if !seen.insert(declaration.name.clone()) {
             continue;
         }
@@ -43,15 +76,6 @@ pub fn completion(document: &Document) -> CompletionResponse {
             detail: Some(declaration.kind.word().to_string()),
             ..CompletionItem::default()
         });
-    }
-    for keyword in keywords() {
-        if seen.insert(keyword.clone()) {
-            items.push(CompletionItem {
-                label: keyword.clone(),
-                kind: Some(CompletionItemKind::KEYWORD),
-                ..CompletionItem::default()
-            });
-        }
     }
     CompletionResponse::Array(items)
 }

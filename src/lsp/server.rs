@@ -200,8 +200,8 @@ impl<W: Write> Server<W> {
             }
             Completion::METHOD => {
                 let p: lsp_types::CompletionParams = params(request)?;
-                let uri = p.text_document_position.text_document.uri;
-                let items = self.document(&uri)?.map(super::completion::completion);
+                let (uri, position) = (p.text_document_position.text_document.uri, p.text_document_position.position);
+                let items = self.document(&uri)?.map(|d| super::completion::completion(d, position));
                 json(serde_json::json!(items))
             }
             DocumentSymbolRequest::METHOD => {

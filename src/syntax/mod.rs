@@ -9,4 +9,4 @@ mod misplaced;
 mod parser;
 pub mod span;
 
-pub use parser::parse;
+pub use parser::{expected_after, parse};

@@ -467,6 +467,40 @@ fn unknown_item(piece: &str, offset: usize) -> Option<Diagnostic> {
 /// A token pest tried, in words; `None` for whitespace, comments and
 /// character ranges (pest does not export its token type, so this goes by
 /// its `Debug` and `Display` forms).
+/// What may come after `text`, the start of an item up to a cursor: the
+/// words the grammar spells out there (`to`, `over`, `}`), and whether a
+/// name may come (then the declared names fit). `None` when the text does
+/// not stop where the parse needs more (an error earlier, or nothing amiss).
+pub fn expected_after(text: &str) -> Option<(Vec<String>, bool)> {
+    pest::set_error_detail(true);
+    // A character no rule takes, where the cursor is: the parse fails there.
+    let probe = format!("{text}\u{1}");
+    let error = RulesParser::parse(Rule::item_only, &probe).err()?;
+    let attempts = error.parse_attempts()?;
+    if attempts.max_position != text.len() {
+        return None;
+    }
+    let mut words: Vec<String> = attempts
+        .expected_tokens()
+        .iter()
+        .filter_map(token_words)
+        .map(|w| w.trim_matches('`').to_string())
+        .filter(|w| w.chars().any(|c| c.is_ascii_alphabetic() || "{}(),:=".contains(c)))
+        .collect();
+    words.sort();
+    words.dedup();
+    let names = match &error.variant {
+        ErrorVariant::ParsingError { positives, .. } => {
+            positives.iter().any(|r| matches!(r, Rule::ident | Rule::ident_list))
+        }
+        ErrorVariant::CustomError { .. } => false,
+    } || attempts
+        .expected_tokens()
+        .iter()
+        .any(|t| format!("{t:?}").starts_with("Range") || format!("{t:?}").starts_with("BuiltInRule"));
+    Some((words, names))
+}
+
 fn token_words(token: &(impl std::fmt::Display + std::fmt::Debug)) -> Option<String> {
     let text = token.to_string();
     let literal = format!("{token:?}").starts_with("Sensitive");
