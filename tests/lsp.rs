@@ -263,13 +263,15 @@ fn a_session_open_check_hover_define_complete_outline_and_shut_down() {
     assert!(shown.starts_with("**12.6 `capture custodial`**"), "{shown}");
     assert!(shown.lines().count() > 2, "{shown}");
 
-    // Completion: keywords and declared names.
+    // Completion: after `move `, the declared names (a piece type comes)
+    // and the words that may come instead; no item keyword.
     let completion = client.request("textDocument/completion", at(piece_at));
     let labels: Vec<&str> =
         completion["result"].as_array().expect("items").iter().filter_map(|i| i["label"].as_str()).collect();
-    for label in ["man", "centre", "movement", "white", "phase", "capture", "custodial", "when"] {
+    for label in ["man", "centre", "movement", "white", "neutral"] {
         assert!(labels.contains(&label), "no `{label}` in {labels:?}");
     }
+    assert!(!labels.contains(&"phase"), "{labels:?}");
 
     // The outline: items, with a phase's rules inside it.
     let symbols = client.request("textDocument/documentSymbol", json!({ "textDocument": { "uri": uri } }));
