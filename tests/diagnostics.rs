@@ -71,6 +71,7 @@ macro_rules! broken {
 
 broken![
     count_compared_with_a_counter,
+    syntax_error_and_typos_in_one_phase,
     count_compared_with_a_player,
     counted_number_on_a_plain_type,
     counted_reversible,

@@ -84,13 +84,114 @@ pub fn parse(text: &str) -> (RuleFile, Vec<Diagnostic>) {
             }
             Err(error) => {
                 diagnostics.push(syntax_error(&error, piece, chunk.start));
-                if let Some(unparsed) = unparsed_item(piece, chunk.start) {
-                    file.unparsed.push(unparsed);
+                let recovered = if starts_with_item { recover(piece, &error, chunk.start) } else { None };
+                match recovered {
+                    Some((items, errors)) => {
+                        diagnostics.extend(errors);
+                        file.items.extend(items);
+                    }
+                    None => file.unparsed.extend(unparsed_item(piece, chunk.start)),
                 }
             }
         }
     }
     (file, diagnostics)
+}
+
+/// Where a parse failed: the furthest position pest tried.
+fn error_position(error: &pest::error::Error<Rule>) -> usize {
+    let at = match error.location {
+        InputLocation::Pos(p) => p,
+        InputLocation::Span((s, _)) => s,
+    };
+    error.parse_attempts().map_or(at, |a| a.max_position.max(at))
+}
+
+/// Syntax errors an item may have before its reading is given up.
+const MAX_RECOVERED: usize = 8;
+
+/// Items read rule by rule when one of their rules has a syntax error:
+/// their rules stand alone, so leaving one out says nothing of the others.
+const RECOVERABLE: [&str; 2] = ["phase", "end"];
+
+/// Reads a phase or an `end` with a syntax error rule by rule: the rule
+/// holding the error (its lines, up to where its braces close) is blanked
+/// (spaces, so every offset stays) and the item parsed again. The items
+/// read from what is left, and the errors met on the way, so that one run
+/// reports every mistake of the item and the checker knows what it
+/// declares. `None` when the item cannot be read so.
+fn recover(
+    piece: &str,
+    first: &pest::error::Error<Rule>,
+    offset: usize,
+) -> Option<(Vec<Spanned<super::ast::Item>>, Vec<Diagnostic>)> {
+    if !RECOVERABLE.contains(&first_word(piece)) {
+        return None;
+    }
+    let mut text = piece.to_string();
+    let mut errors = Vec::new();
+    let mut position = error_position(first);
+    loop {
+        // An error found only at the next word (a rule left unfinished)
+        // belongs to the last code before it.
+        let before = &text[..position.min(text.len())];
+        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+        if before[line_start..].trim().is_empty() || before[line_start..].trim_start().starts_with('#') {
+            position = last_code_end(before);
+        }
+        let (start, end) = rule_lines(&text, position)?;
+        if errors.len() >= MAX_RECOVERED {
+            return None;
+        }
+        let blank: String = text[start..end]
+            .chars()
+            .map(|c| if c == '\n' { "\n".to_string() } else { " ".repeat(c.len_utf8()) })
+            .collect();
+        text.replace_range(start..end, &blank);
+        match RulesParser::parse(Rule::item_only, &text) {
+            Ok(mut pairs) => {
+                let top = pairs.next()?;
+                if tree_check(top.clone(), offset).is_some() {
+                    return None;
+                }
+                let items =
+                    top.into_inner().filter(|p| p.as_rule() != Rule::EOI).map(|p| lower_item(p, offset)).collect();
+                return Some((items, errors));
+            }
+            Err(error) => {
+                position = error_position(&error);
+                errors.push(syntax_error(&error, &text, offset));
+            }
+        }
+    }
+}
+
+/// The lines of the item's rule that holds `position`: from the line where
+/// the rule starts (one brace deep: a rule of the item's block) to the line
+/// where its braces close. `None` for the item's own first line or closing
+/// brace, or a rule already blanked.
+fn rule_lines(text: &str, position: usize) -> Option<(usize, usize)> {
+    // Brace depth at the start of each line.
+    let mut starts = vec![(0usize, 0usize)];
+    let mut depth = 0usize;
+    for (i, c, part) in classify(text) {
+        match (c, part) {
+            ('{', Part::Code) => depth += 1,
+            ('}', Part::Code) => depth = depth.saturating_sub(1),
+            ('\n', _) => starts.push((i + 1, depth)),
+            _ => {}
+        }
+    }
+    let line = starts.iter().rposition(|&(s, _)| s <= position)?;
+    let first = (0..=line).rev().find(|&l| starts[l].1 == 1 && !text[starts[l].0..].trim_start().starts_with('#'))?;
+    if first == 0 || text[starts[first].0..].trim_start().starts_with('}') {
+        return None;
+    }
+    // The rule ends before the next line that starts one brace deep.
+    let after = (line + 1..starts.len()).find(|&l| starts[l].1 <= 1).unwrap_or(starts.len());
+    let end = starts.get(after).map_or(text.len(), |&(s, _)| s.saturating_sub(1));
+    let start = starts[first].0;
+    text[start..end].trim().is_empty().then_some(()).map_or(Some((start, end)), |_| None)
 }
 
 /// The first word of a text (letters, digits, `_`).
