@@ -109,3 +109,23 @@ fn a_perft_list_deeper_than_the_limit_is_refused_with_its_span() {
     assert!(rendered.contains("tic_tac_toe.tests.toml:3:"), "{rendered}");
     assert!(started.elapsed().as_secs() < 10, "took {:?}", started.elapsed());
 }
+
+/// Every misspelt key of every scenario is reported in one run, each at
+/// its key with the nearest one (serde alone stops at the first).
+#[test]
+fn every_unknown_key_is_reported_in_one_run() {
+    let dir = std::env::temp_dir().join(format!("orrery-unknown-keys-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("keys.tests.toml");
+    std::fs::write(
+        &file,
+        "[[scenario]]\nname = \"a\"\nmoves = [\"b2\"]\nlegall = [\"a1\"]\n\n[[scenario]]\nname = \"b\"\noutcme = \"none\"\nzzz = 1\n",
+    )
+    .unwrap();
+    let Err(report) = run_file(Path::new("games/tic_tac_toe.rules"), &file) else { panic!("misspelt keys are errors") };
+    let rendered = render_all(&report.source, &report.diagnostics, false);
+    assert_eq!(report.diagnostics.len(), 3, "{rendered}");
+    assert!(rendered.contains("keys.tests.toml:4:1") && rendered.contains("did you mean `legal`?"), "{rendered}");
+    assert!(rendered.contains("keys.tests.toml:8:1") && rendered.contains("did you mean `outcome`?"), "{rendered}");
+    assert!(rendered.contains("unknown key `zzz`") && rendered.contains("the keys of a scenario are"), "{rendered}");
+}

@@ -156,6 +156,60 @@ fn unknown_key(message: &str) -> Option<(&str, Option<&str>)> {
     Some((key, crate::diagnostics::suggest::closest(key, valid)))
 }
 
+/// The keys of a scenario, as `RawScenario` names them.
+const SCENARIO_KEYS: [&str; 17] = [
+    "name",
+    "position",
+    "options",
+    "moves",
+    "legal",
+    "legal_count",
+    "includes",
+    "excludes",
+    "perft",
+    "outcome",
+    "to_move",
+    "holder",
+    "phase",
+    "reason",
+    "counters",
+    "hands",
+    "board",
+];
+
+/// An error for each key of each `[[scenario]]` that no scenario takes,
+/// with the nearest key as a hint. A file that is not TOML gets none here:
+/// reading it reports that.
+fn unknown_keys(text: &str) -> Vec<Diagnostic> {
+    let Ok(doc) = toml_edit::ImDocument::parse(text) else { return Vec::new() };
+    let tables: Vec<&dyn toml_edit::TableLike> = match doc.get("scenario") {
+        Some(toml_edit::Item::ArrayOfTables(tables)) => tables.iter().map(|t| t as &dyn toml_edit::TableLike).collect(),
+        Some(toml_edit::Item::Value(toml_edit::Value::Array(array))) => {
+            array.iter().filter_map(|v| v.as_inline_table()).map(|t| t as &dyn toml_edit::TableLike).collect()
+        }
+        _ => Vec::new(),
+    };
+    let mut found = Vec::new();
+    for table in tables {
+        for (key, _) in table.iter() {
+            if SCENARIO_KEYS.contains(&key) {
+                continue;
+            }
+            let span = table.key(key).and_then(|k| k.span()).map_or(Span::new(0, 0), |r| Span::new(r.start, r.end));
+            let help = match crate::diagnostics::suggest::closest(key, SCENARIO_KEYS) {
+                Some(nearest) => format!("`{key}` is not a scenario key: did you mean `{nearest}`?"),
+                None => format!("the keys of a scenario are: {}", SCENARIO_KEYS.join(", ")),
+            };
+            found.push(
+                Diagnostic::error("E0702", format!("this scenario file is not valid: unknown key `{key}`"))
+                    .with_label(span, "no scenario takes this key")
+                    .with_help(help),
+            );
+        }
+    }
+    found
+}
+
 /// Runs every scenario of a file against the rule file `rules`.
 pub fn run_file(rules: &Path, path: &Path) -> Result<ScenarioRun, Box<Report>> {
     run_file_with_options(rules, path, &[])
@@ -184,6 +238,11 @@ fn run(rules: &Path, path: &Path, options: &[(String, String)], bless: bool) -> 
         Box::new(Report { source, diagnostics: vec![Diagnostic::error("E0701", format!("cannot read: {e}"))] })
     })?;
     let source = Source::new(path.display().to_string(), text);
+    // Every key no scenario takes, at once (serde stops at the first).
+    let unknown = unknown_keys(&source.text);
+    if !unknown.is_empty() {
+        return Err(Box::new(Report { source: source.clone(), diagnostics: unknown }));
+    }
     let raw: RawFile = toml::from_str(&source.text).map_err(|e| {
         let span = e.span().map_or(Span::new(0, 0), |r| Span::new(r.start, r.end));
         let message = e.message().trim().to_string();
