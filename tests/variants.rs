@@ -176,6 +176,9 @@ fn a_variant_runs_its_bases_scenarios() {
     assert!(out.status.success(), "{text}");
     assert!(text.contains("83 of 84 scenarios of games/sun_moon_and_stars.rules hold"), "{text}");
     assert!(text.contains("differs P10, C5: by default a run throw of 12 (6+6) loses"), "{text}");
+    // Each failure names the base's scenario file and line, as FILE:LINE.
+    let failure = text.lines().find(|l| l.contains("scenario `P10, C5")).expect("a failure line");
+    assert!(failure.trim_start().starts_with("games/sun_moon_and_stars.tests.toml:"), "{failure}");
 }
 
 /// Every command takes a variant as it takes a base; transcripts name the

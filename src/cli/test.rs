@@ -138,8 +138,10 @@ pub fn run_with_scenarios_of(paths: &[PathBuf], base: &std::path::Path) -> i32 {
                     println!("  {} {}", if *ok { "holds  " } else { "differs" }, terminal_safe(name));
                 }
                 for diagnostic in &run.diagnostics {
+                    // The base's scenario file, as a compiler names a place: FILE:LINE.
                     let (_, line, _) = run.source.locate(diagnostic.primary_span().start);
-                    println!("    line {line}: {}", terminal_safe(&diagnostic.message));
+                    let file = terminal_safe(&run.source.name);
+                    println!("    {file}:{line}: {}", terminal_safe(&diagnostic.message));
                 }
             }
             Err(report) => {
