@@ -45,10 +45,12 @@ const JSON: &str = "application/json; charset=utf-8";
 const JSON_LINES: &str = "application/x-ndjson; charset=utf-8";
 
 /// The page, shipped inside the binary.
-const ASSETS: [(&str, &str, &str); 3] = [
+const ASSETS: [(&str, &str, &str); 4] = [
     ("/", "text/html; charset=utf-8", include_str!("assets/index.html")),
     ("/app.js", "text/javascript; charset=utf-8", include_str!("assets/app.js")),
     ("/style.css", "text/css; charset=utf-8", include_str!("assets/style.css")),
+    // Browsers ask for /favicon.ico whatever the page says: both answer.
+    ("/favicon.svg", "image/svg+xml", include_str!("assets/favicon.svg")),
 ];
 
 /// How long a computer player thinks when the request does not say.
@@ -75,9 +77,9 @@ pub fn handle(app: &App, method: &str, url: &str, body: &[u8]) -> Reply {
 }
 
 fn route(app: &App, method: &str, path: &str, query: &str, body: &[u8]) -> Result<Reply, ApiError> {
-    if let Some((_, content_type, text)) =
-        ASSETS.iter().find(|(p, _, _)| *p == path || (*p == "/" && path == "/index.html"))
-    {
+    if let Some((_, content_type, text)) = ASSETS.iter().find(|(p, _, _)| {
+        *p == path || (*p == "/" && path == "/index.html") || (*p == "/favicon.svg" && path == "/favicon.ico")
+    }) {
         allow(method, &["GET"])?;
         return Ok(Reply { status: 200, content_type, body: text.as_bytes().to_vec() });
     }

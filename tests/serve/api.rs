@@ -42,6 +42,13 @@ fn the_games_are_listed_with_players_options_and_status() {
     let script = get(&url, "/app.js");
     assert!(script.content_type.starts_with("text/javascript") && script.body.contains("/api/sessions"));
     assert!(get(&url, "/style.css").content_type.starts_with("text/css"));
+    // A favicon, named by the page and at the address browsers ask anyway.
+    assert!(page.body.contains(r#"<link rel="icon" type="image/svg+xml" href="/favicon.svg">"#));
+    for path in ["/favicon.svg", "/favicon.ico"] {
+        let icon = get(&url, path);
+        assert_eq!(icon.status, 200, "{path}");
+        assert!(icon.content_type.starts_with("image/svg+xml") && icon.body.starts_with("<svg"), "{path}");
+    }
 }
 
 #[test]
