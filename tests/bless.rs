@@ -112,3 +112,28 @@ fn apply_writes_inline_scenarios_and_never_overwrites() {
     let again = apply(&written, &[fill]).unwrap_err();
     assert_eq!(again, "cannot fill `outcome`: it is not empty");
 }
+
+/// `legal_count = ""` is an empty expectation too: it fails until blessed,
+/// and `--bless` writes the number, the comment after it kept; any other
+/// text is refused.
+#[test]
+fn an_empty_legal_count_is_filled_in() {
+    let dir = std::env::temp_dir().join(format!("orrery-bless-count-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::copy("games/tic_tac_toe.rules", dir.join("tic_tac_toe.rules")).unwrap();
+    let file = dir.join("tic_tac_toe.tests.toml");
+    std::fs::write(&file, "[[scenario]]\nname = \"after b2\"\nmoves = [\"b2\"]\nlegal_count = \"\"   # how many?\n")
+        .unwrap();
+    let path = file.to_str().unwrap();
+    let out = orrery(&["test", path]);
+    assert_eq!(out.status.code(), Some(1), "an empty expectation fails");
+    assert!(text(&out.stderr).contains("`legal_count` is empty"), "{}", text(&out.stderr));
+    assert_eq!(orrery(&["test", "--bless", path]).status.code(), Some(0));
+    assert!(read(&file).contains("legal_count = 8   # how many?\n"), "{}", read(&file));
+    assert_eq!(orrery(&["test", path]).status.code(), Some(0));
+    std::fs::write(&file, "[[scenario]]\nname = \"after b2\"\nmoves = [\"b2\"]\nlegal_count = \"eight\"\n").unwrap();
+    let out = orrery(&["test", path]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("`legal_count` is a number"), "{}", text(&out.stderr));
+}

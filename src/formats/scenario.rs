@@ -11,7 +11,7 @@
 //! options = { long_moves = true }        # optional; "true" and 3 or "3" too
 //! moves = ["A210-I120"]                  # optional, played in order
 //! legal = ["B030-I120", "I000-I060"]     # optional: exactly these, any order
-//! legal_count = 6                        # optional
+//! legal_count = 6                        # optional; "" to fill in
 //! includes = ["A210-I120"]               # optional: legal, among others
 //! excludes = ["I000-I180"]               # optional: not legal
 //! perft = [6, 32]                        # optional: depths 1, 2, ...
@@ -27,7 +27,7 @@
 //! ```
 //!
 //! An expectation written empty is one to fill in: `legal = []`,
-//! `perft = []`, `outcome = ""`, `reason = ""`, `to_move = ""`,
+//! `legal_count = ""`, `perft = []`, `outcome = ""`, `reason = ""`, `to_move = ""`,
 //! `holder = ""`, `phase = ""`, `counters = {}`, `hands = {}` (or one
 //! player's, `hands = { white = {} }`) and `board = {}` (or an empty
 //! `[scenario.board]` table). `orrery test` fails it, since it checks
@@ -60,6 +60,14 @@ struct RawFile {
     scenario: Vec<RawScenario>,
 }
 
+/// A count as written: a number, or `""` to fill in (`--bless`).
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum Count {
+    Number(usize),
+    Text(String),
+}
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawScenario {
@@ -70,7 +78,7 @@ struct RawScenario {
     #[serde(default)]
     moves: Vec<Spanned<String>>,
     legal: Option<Spanned<Vec<String>>>,
-    legal_count: Option<Spanned<usize>>,
+    legal_count: Option<Spanned<Count>>,
     /// Moves that must be among the legal ones, and moves that must not.
     #[serde(default)]
     includes: Vec<Spanned<String>>,
@@ -374,10 +382,20 @@ fn expectations(game: &Arc<Game>, start: &State, state: &State, s: &RawScenario,
             found.fail(span(unwanted), format!("`{}` is a legal move here", unwanted.get_ref()));
         }
     }
-    if let Some(count) = &s.legal_count
-        && *count.get_ref() != legal.len()
-    {
-        found.fail(span(count), format!("expected {} legal moves, found {}", count.get_ref(), legal.len()));
+    if let Some(count) = &s.legal_count {
+        match count.get_ref() {
+            Count::Number(n) if *n != legal.len() => {
+                found.fail(span(count), format!("expected {n} legal moves, found {}", legal.len()));
+            }
+            Count::Number(_) => {}
+            Count::Text(text) if text.is_empty() => {
+                found.empty(span(count), &["legal_count"], Ok(Filled::Number(legal.len() as i64)));
+            }
+            Count::Text(text) => found.fail(
+                span(count),
+                format!("`legal_count` is a number (or \"\" to fill in with --bless), not \"{text}\""),
+            ),
+        }
     }
     if let Some(counts) = &s.perft {
         if counts.get_ref().is_empty() {
