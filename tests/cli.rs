@@ -369,3 +369,31 @@ fn perft_and_bench_as_json() {
     assert_eq!(decided + bench["draws"].as_u64().unwrap(), 50, "{bench}");
     assert!(bench["plies_per_second"].as_f64().unwrap() > 0.0);
 }
+
+/// `orrery test --format json`: one record per scenario file, each
+/// scenario with whether it holds, the failures as located diagnostics;
+/// the exit status as in text.
+#[test]
+fn test_results_as_json() {
+    let out = orrery(&["test", "games/tic_tac_toe.rules", "--format", "json"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let records: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let record = &records[0];
+    assert_eq!(record["file"], "games/tic_tac_toe.tests.toml");
+    assert_eq!(record["ok"], true);
+    assert_eq!(record["passed"], record["total"]);
+    assert!(record["scenarios"].as_array().unwrap().iter().all(|s| s["holds"] == true));
+
+    let dir = std::env::temp_dir().join(format!("orrery-test-json-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::copy("games/tic_tac_toe.rules", dir.join("t.rules")).unwrap();
+    let file = dir.join("t.tests.toml");
+    std::fs::write(&file, "[[scenario]]\nname = \"x\"\nlegal_count = 3\n").unwrap();
+    let out = orrery(&["test", file.to_str().unwrap(), "--format", "json"]);
+    assert_eq!(out.status.code(), Some(1));
+    let records: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(records[0]["ok"], false);
+    assert_eq!(records[0]["scenarios"][0]["holds"], false);
+    assert_eq!(records[0]["diagnostics"][0]["line"], 3);
+    assert!(records[0]["diagnostics"][0]["message"].as_str().unwrap().contains("found 9"));
+}

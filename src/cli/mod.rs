@@ -154,6 +154,10 @@ pub enum Command {
         /// `board = {}`, ...) from the engine, rewriting the scenario files.
         #[arg(long, conflicts_with = "with_scenarios_of")]
         bless: bool,
+        /// Text to read, or a JSON array (one record per scenario file: its
+        /// scenarios, whether each holds, and the diagnostics) for CI.
+        #[arg(long, value_enum, default_value = "text", conflicts_with = "with_scenarios_of")]
+        format: Format,
     },
     /// Say which rule makes a move legal, or which condition of which rule refuses it.
     Explain {
@@ -293,9 +297,9 @@ pub fn run(cli: Cli) -> i32 {
             play::run(&game, &players, resume.as_deref())
         }
         Command::Draw { game, format, trace, ply, after } => draw::run(&game, format, trace.as_deref(), ply, &after),
-        Command::Test { paths, with_scenarios_of, options, bless } => match with_scenarios_of {
+        Command::Test { paths, with_scenarios_of, options, bless, format } => match with_scenarios_of {
             Some(base) => test::run_with_scenarios_of(&paths, &base),
-            None => test::run(&paths, &options, bless),
+            None => test::run(&paths, &options, bless, format),
         },
         Command::Explain { game, mv, after } => explain::run(&game, &mv, &after),
         Command::Show { file, options } => show::run(&file, &options),

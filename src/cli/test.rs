@@ -11,7 +11,9 @@ use std::path::PathBuf;
 
 /// Runs the scenario files; with `bless`, first fills in their empty
 /// expectations from the engine and rewrites the files.
-pub fn run(paths: &[PathBuf], options: &[String], bless: bool) -> i32 {
+pub fn run(paths: &[PathBuf], options: &[String], bless: bool, format: super::Format) -> i32 {
+    // With `--format json`, one record per scenario file, printed as an array at the end.
+    let mut records: Option<Vec<serde_json::Value>> = (format == super::Format::Json).then(Vec::new);
     let options = match super::common::parse_options(options) {
         Ok(options) => options,
         Err(e) => {
@@ -38,13 +40,29 @@ pub fn run(paths: &[PathBuf], options: &[String], bless: bool) -> i32 {
             Ok(run) => {
                 let passed = run.results.iter().filter(|(_, ok)| *ok).count();
                 let status = if run.diagnostics.is_empty() { "ok   " } else { "FAIL " };
-                println!("{status} {}: {passed} of {} scenarios hold", scenarios.display(), run.results.len());
+                if let Some(records) = records.as_mut() {
+                    let results: Vec<serde_json::Value> =
+                        run.results.iter().map(|(name, ok)| serde_json::json!({ "name": name, "holds": ok })).collect();
+                    records.push(serde_json::json!({
+                        "file": scenarios.display().to_string(),
+                        "rules": rules.display().to_string(),
+                        "passed": passed,
+                        "total": run.results.len(),
+                        "ok": run.diagnostics.is_empty(),
+                        "scenarios": results,
+                        "blessed": run.fills.len(),
+                        "diagnostics": crate::diagnostics::to_json(&run.source, &run.diagnostics),
+                    }));
+                } else {
+                    println!("{status} {}: {passed} of {} scenarios hold", scenarios.display(), run.results.len());
+                }
                 if !run.fills.is_empty() {
                     let written = apply(&run.source.text, &run.fills).and_then(|text| {
                         crate::safe_write::replace(&scenarios, text.as_bytes())
                             .map_err(|e| format!("cannot write: {e}; the file is unchanged"))
                     });
                     match written {
+                        Ok(()) if records.is_some() => {}
                         Ok(()) => {
                             let n = run.fills.len();
                             let s = if n == 1 { "" } else { "s" };
@@ -58,6 +76,9 @@ pub fn run(paths: &[PathBuf], options: &[String], bless: bool) -> i32 {
                 }
                 if !run.diagnostics.is_empty() {
                     failed = true;
+                    if records.is_some() {
+                        continue;
+                    }
                     use std::io::Write;
                     let _ = std::io::stdout().flush();
                     eprint!("{}", render_all(&run.source, &run.diagnostics, color()));
@@ -65,10 +86,23 @@ pub fn run(paths: &[PathBuf], options: &[String], bless: bool) -> i32 {
             }
             Err(report) => {
                 failed = true;
+                if let Some(records) = records.as_mut() {
+                    records.push(serde_json::json!({
+                        "file": scenarios.display().to_string(),
+                        "rules": rules.display().to_string(),
+                        "ok": false,
+                        "error": "cannot be run",
+                        "diagnostics": crate::diagnostics::to_json(&report.source, &report.diagnostics),
+                    }));
+                    continue;
+                }
                 println!("FAIL  {}: cannot be run", scenarios.display());
                 eprint!("{}", render_all(&report.source, &report.diagnostics, color()));
             }
         }
+    }
+    if let Some(records) = &records {
+        println!("{}", serde_json::Value::Array(records.clone()));
     }
     if ran == 0 {
         // Nothing was tested: a run that checks nothing must not pass.
