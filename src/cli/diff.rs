@@ -7,7 +7,7 @@
 
 use super::common::{color, load_game, parse_options};
 use super::show::set_options;
-use crate::agents::perft::perft;
+use crate::agents::perft::perft_reporting;
 use crate::diagnostics::render_all;
 use crate::engine::State;
 use crate::variants::{load_source, show};
@@ -128,7 +128,17 @@ fn behaviour(a: &State, b: &State) {
         None => println!("legal moves are the same for the first 3 plies (as far as looked)"),
     }
     for depth in 1..=MAX_DEPTH {
-        let (pa, pb) = (perft(a, depth), perft(b, depth));
+        // A bar on a terminal for each game's count, by first moves counted under.
+        let count = |state: &State, which: &str| {
+            let bar = super::progress::bar(0, &format!("perft({depth}), {which} game"), "first moves");
+            let nodes = perft_reporting(state, depth, &mut |done, of| {
+                bar.set_length(of as u64);
+                bar.set_position(done as u64);
+            });
+            bar.finish_and_clear();
+            nodes
+        };
+        let (pa, pb) = (count(a, "first"), count(b, "second"));
         println!("perft({depth}): {pa} against {pb}");
         if pa != pb {
             println!("perft first differs at depth {depth}");
