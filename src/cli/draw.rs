@@ -100,18 +100,25 @@ fn sites(state: &State, last: &LastMove) -> String {
 
 /// The position after `moves` (`--after`, as `explain` takes them), and
 /// the last of them, marked. Errors are printed.
-fn after_moves(mut state: State, moves: &[String]) -> Result<(State, Option<LastMove>), ()> {
+fn after_moves(state: State, moves: &[String]) -> Result<(State, Option<LastMove>), ()> {
+    let played = moves.iter().map(String::as_str).enumerate();
+    play_marking(state, played, |ply, text, why| format!("move {} of --after, `{text}`: {why}", ply + 1))
+}
+
+/// Plays `moves` in order, each with what names it in an error (its number,
+/// its line), and marks the last. A move that does not play is printed as
+/// `refused(name, text, why)` words it, with the legal moves.
+fn play_marking<'m, K>(
+    mut state: State,
+    moves: impl IntoIterator<Item = (K, &'m str)>,
+    refused: impl Fn(K, &str, &str) -> String,
+) -> Result<(State, Option<LastMove>), ()> {
     let mut last = None;
-    for (ply, text) in moves.iter().enumerate() {
+    for (name, text) in moves {
         let before = state.clone();
         let mv = state.play(text).map_err(|e| {
-            eprintln!(
-                "error: move {} of --after, `{}`: {}; legal: {}",
-                ply + 1,
-                terminal_safe(text),
-                terminal_safe(&e.to_string()),
-                e.legal().join(" ")
-            )
+            let why = refused(name, &terminal_safe(text), &terminal_safe(&e.to_string()));
+            eprintln!("error: {why}; legal: {}", e.legal().join(" "));
         })?;
         last = Some(LastMove::between(&before, &mv, &state));
     }
@@ -140,7 +147,7 @@ fn after_ply(args: &GameArgs, transcript: &Path, ply: Option<u64>) -> Result<(St
         );
         return Err(());
     }
-    let (_, _game, mut state) = load_recorded(args, transcript)?;
+    let (_, _game, state) = load_recorded(args, transcript)?;
     // The moves, each with its line number.
     let mut moves = Vec::new();
     for (i, raw) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
@@ -156,18 +163,6 @@ fn after_ply(args: &GameArgs, transcript: &Path, ply: Option<u64>) -> Result<(St
         eprintln!("error: {name} has {} plies; --ply takes 0 to {}, not {wanted}", moves.len(), moves.len());
         return Err(());
     }
-    let mut last = None;
-    for (line, text) in &moves[..wanted as usize] {
-        let before = state.clone();
-        let mv = state.play(text).map_err(|e| {
-            eprintln!(
-                "error: {name}, line {line}: `{}` does not replay ({}); legal: {}",
-                terminal_safe(text),
-                terminal_safe(&e.to_string()),
-                e.legal().join(" ")
-            )
-        })?;
-        last = Some(LastMove::between(&before, &mv, &state));
-    }
-    Ok((state, last))
+    let played = moves[..wanted as usize].iter().map(|(line, text)| (*line, text.as_str()));
+    play_marking(state, played, |line, text, why| format!("{name}, line {line}: `{text}` does not replay ({why})"))
 }

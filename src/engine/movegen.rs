@@ -590,7 +590,7 @@ impl<S: SiteSet> View<'_, S> {
                 return true;
             }
         }
-        let rule = self.game.phases[self.pos.phase as usize].moves.get(mv.rule as usize);
+        let rule = phase.moves.get(mv.rule as usize);
         if mv.then != NO_SITE && rule.is_some_and(removes) {
             return true;
         }

@@ -349,8 +349,8 @@ impl State {
         }
     }
 
-    /// Appends the moves of the rules asked for, deduplicated if the phase
-    /// says so.
+    /// Writes the moves of the rules asked for into `buf` (empty),
+    /// deduplicated if the phase says so.
     fn generate(&self, rules: Rules, buf: &mut Vec<Move>) {
         let start = buf.len();
         with_width!(self.game.board.width, S => {

@@ -254,7 +254,7 @@ fn lower_site<S: SiteSet>(board: &Board, test: &SiteTest) -> Option<SiteCond<S>>
         }
         SiteTest::And(parts) => SiteCond::And(all(parts)?),
         SiteTest::Or(parts) => SiteCond::Or(all(parts)?),
-        // History, threats and what lies along rays: the general engine.
+        // History, threats, pieces counted on a site and liberties: the general engine.
         SiteTest::LastFrom
         | SiteTest::LastTo
         | SiteTest::Unmoved
@@ -386,11 +386,7 @@ impl<S: SiteSet> KernelPosition<S> {
                     RayQuant::Count(op, n) => counted_set(op, n as usize, &ray.back, meets, all),
                     quant if ray.steps.is_empty() => ray_set(quant, &ray.back, meets, all),
                     quant => quantified(quant, meets, all, |sites| {
-                        Some(
-                            ray.steps
-                                .iter()
-                                .fold(S::EMPTY, |acc, &(by, has_next)| acc.or(sites.shifted(-by).and(has_next))),
-                        )
+                        Some(ray.steps.iter().fold(S::EMPTY, |acc, &step| acc.or(before(step, sites))))
                     })
                     .unwrap_or(S::EMPTY),
                 }
