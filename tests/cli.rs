@@ -397,3 +397,106 @@ fn test_results_as_json() {
     assert_eq!(records[0]["diagnostics"][0]["line"], 3);
     assert!(records[0]["diagnostics"][0]["message"].as_str().unwrap().contains("found 9"));
 }
+
+/// `orrery test --format junit`: one suite per scenario file, one test case
+/// per scenario, the failing one holding its own located diagnostic, every
+/// name escaped; a file that cannot be run is an error case.
+#[test]
+fn test_results_as_junit_xml() {
+    let dir = std::env::temp_dir().join(format!("orrery-test-junit-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::copy("games/tic_tac_toe.rules", dir.join("t.rules")).unwrap();
+    let file = dir.join("t.tests.toml");
+    let scenarios = "[[scenario]]\nname = \"nine\"\nlegal_count = 9\n\n[[scenario]]\nname = \"a <wrong> & count\"\nlegal_count = 3\n\n[[scenario]]\nname = \"also nine\"\nlegal_count = 9\n";
+    std::fs::write(&file, scenarios).unwrap();
+    let out = orrery(&["test", file.to_str().unwrap(), "--format", "junit"]);
+    assert_eq!(out.status.code(), Some(1));
+    let xml = text(&out.stdout);
+    assert!(xml.starts_with("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites"), "{xml}");
+    assert!(xml.contains("tests=\"3\" failures=\"1\" errors=\"0\""), "{xml}");
+    assert_eq!(xml.matches("<testcase ").count(), 3, "{xml}");
+    assert!(xml.contains("<testcase name=\"nine\""), "{xml}");
+    let failing = xml.split("name=\"a &lt;wrong&gt; &amp; count\"").nth(1).expect("the failing case, escaped");
+    let failure = failing.split("</testcase>").next().unwrap();
+    assert!(failure.contains("<failure message=\"") && failure.contains("expected 3 legal moves, found 9"), "{xml}");
+    assert!(failure.contains("t.tests.toml:7:"), "the failure is located: {xml}");
+    assert!(!failure.contains('\u{1b}'), "no colour codes: {xml}");
+    assert_eq!(xml.matches("<testsuite ").count(), 1);
+    assert!(xml.trim_end().ends_with("</testsuites>"));
+
+    std::fs::write(&file, "[[scenario]]\nnme = \"x\"\n").unwrap();
+    let out = orrery(&["test", file.to_str().unwrap(), "--format", "junit"]);
+    assert_eq!(out.status.code(), Some(1));
+    let xml = text(&out.stdout);
+    assert!(xml.contains("errors=\"1\"") && xml.contains("<error message=\"cannot be run\">"), "{xml}");
+    assert!(xml.contains("nme"), "{xml}");
+}
+
+/// Names and texts are escaped for XML; control characters XML cannot
+/// hold (a colour code in a scenario name) are written out.
+#[test]
+fn junit_escapes_markup_and_control_characters() {
+    use orrery::formats::junit::{Case, Suite, write};
+    let case = Case { name: "a<b & \"c\"\u{1b}[31m".into(), failure: Some(("x > y".into(), "'q'".into())) };
+    let xml = write(&[Suite { name: "s".into(), cases: vec![case], error: None }]);
+    assert!(xml.contains("name=\"a&lt;b &amp; &quot;c&quot;\\u{1b}[31m\""), "{xml}");
+    assert!(xml.contains("<failure message=\"x &gt; y\">&apos;q&apos;</failure>"), "{xml}");
+    assert!(!xml.contains('\u{1b}'));
+}
+
+/// `orrery explain --format json`: the headline, one reason per rule with
+/// its line and the rule as written, and the help, as the page shows them.
+#[test]
+fn explain_as_json() {
+    let after = ["g2-g3", "b7-b6", "g1-f3", "c8-a6", "f1-g2", "h7-h5", "e2-e3", "h5-h4"];
+    let mut args = vec!["explain", "games/chess.rules", "e1-g1", "--format", "json", "--after"];
+    args.extend(after);
+    let out = orrery(&args);
+    assert_eq!(out.status.code(), Some(1));
+    let answer: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(answer["legal"], false);
+    assert_eq!(answer["move"], "e1-g1");
+    assert!(answer["message"].as_str().unwrap().contains("not legal for white"), "{answer}");
+    let reasons = answer["reasons"].as_array().unwrap();
+    let castle = reasons.iter().find(|r| r["rule"].as_str().is_some_and(|r| r.contains("castl"))).expect("castling");
+    assert_eq!(castle["file"], "games/chess.rules");
+    assert!(castle["line"].as_u64().unwrap() > 1);
+    assert!(castle["reason"].as_str().unwrap().contains("f1"), "{castle}");
+    let written = castle["written"].as_str().unwrap();
+    assert!(written.starts_with("together {\n  move king") && written.ends_with("\n}"), "{written}");
+    assert_eq!(answer["diagnostic"]["code"], answer["code"]);
+
+    let out = orrery(&["explain", "games/tic_tac_toe.rules", "b2", "--format", "json"]);
+    assert_eq!(out.status.code(), Some(0));
+    let answer: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(answer["legal"], true);
+}
+
+/// `orrery diff --format json`: the items that differ, the first position
+/// whose legal moves differ, and perft by depth until they differ.
+#[test]
+fn diff_as_json() {
+    let out = orrery(&["diff", "games/man_in_the_moon.rules", "games/variants/big_moon.rules", "--format", "json"]);
+    assert_eq!(out.status.code(), Some(1));
+    let found: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(found["same_rules"], false);
+    let items = found["items"].as_array().unwrap();
+    let board = items.iter().find(|i| i["item"] == "board").expect("the board differs");
+    assert_eq!(board["change"], "changed");
+    assert_eq!(board["second"], "board square 7 x 7");
+    assert!(items.iter().any(|i| i["change"] == "only_in_second"), "{found}");
+    assert_eq!(found["moves_differ"]["after"].as_array().unwrap().len(), 0);
+    assert!(found["moves_differ"]["only_in_second"].as_array().unwrap().iter().any(|m| m == "a6"));
+    assert_eq!(found["perft"][0]["depth"], 1);
+    assert_eq!(found["perft"][0]["first"], 24);
+    assert_eq!(found["perft_differs_at"], 1);
+
+    let out = orrery(&["diff", "games/man_in_the_moon.rules", "--option", "long_moves=false", "--format", "json"]);
+    let found: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    // The option's line differs only by the note that --option set it.
+    assert_eq!(found["items"].as_array().unwrap().len(), 1, "{found}");
+    assert_eq!(found["items"][0]["item"], "option long_moves");
+    assert!(found["moves_differ"].is_null());
+    assert!(found["perft"].as_array().unwrap().len() >= 3);
+    assert!(found["perft_differs_at"].is_null());
+}

@@ -35,7 +35,7 @@ fn the_bundled_scenarios_hold() {
 #[test]
 fn failing_scenarios_say_what_does_not_hold() {
     let run = run_file(Path::new("games/zodiac.rules"), Path::new("tests/scenarios/wrong.tests.toml")).expect("runs");
-    assert_eq!(run.results.iter().filter(|(_, ok)| !ok).count(), 4);
+    assert_eq!(run.results.iter().filter(|r| !r.holds).count(), 4);
     let rendered = render_all(&run.source, &run.diagnostics, false);
     insta::assert_snapshot!(rendered);
 }

@@ -5,19 +5,21 @@
 //! (each file taking the options it declares); `orrery diff A --option …`
 //! compares A as written with A under the options.
 
+use super::Format;
 use super::common::{color, load_game, parse_options};
 use super::show::set_options;
 use crate::agents::perft::perft_reporting;
 use crate::diagnostics::render_all;
 use crate::engine::State;
 use crate::variants::{load_source, show};
+use serde::Serialize;
 use std::path::Path;
 
 /// Perft depths compared at most, and the nodes a depth may cost.
 const MAX_DEPTH: u32 = 6;
 const NODE_BUDGET: u64 = 20_000_000;
 
-pub fn run(a: &Path, b: Option<&Path>, options: &[String]) -> i32 {
+pub fn run(a: &Path, b: Option<&Path>, options: &[String], format: Format) -> i32 {
     let Ok(set) = parse_options(options).map_err(|e| eprintln!("error: {e}")) else { return 2 };
     if b.is_none() && set.is_empty() {
         eprintln!(
@@ -31,6 +33,7 @@ pub fn run(a: &Path, b: Option<&Path>, options: &[String]) -> i32 {
     let (Ok(plain_a), Ok(plain_b)) = (load_game(a, &[]), load_game(b.unwrap_or(a), &[])) else { return 2 };
     let declares = |game: &crate::engine::Game, name: &str| game.options.iter().any(|o| o.name == name);
     let (mut set_a, mut set_b) = (Vec::new(), Vec::new());
+    let mut notes = Vec::new();
     for (name, value) in &set {
         let option = vec![(name.clone(), value.clone())];
         match b {
@@ -45,7 +48,7 @@ pub fn run(a: &Path, b: Option<&Path>, options: &[String]) -> i32 {
                     if declared {
                         list.extend(option.clone());
                     } else {
-                        println!("note: {} has no option `{name}`; it is compared as written", file.display());
+                        notes.push(format!("{} has no option `{name}`; it is compared as written", file.display()));
                     }
                 }
             }
@@ -62,35 +65,113 @@ pub fn run(a: &Path, b: Option<&Path>, options: &[String]) -> i32 {
         [] => file.display().to_string(),
         _ => format!("{} with {}", file.display(), written(set).join(" ")),
     };
-    println!("--- {}\n+++ {}", title(a, &set_a), title(b.unwrap_or(a), &set_b));
-    let mut same = true;
+    let mut items = Vec::new();
     for part in &parts_a {
         match parts_b.iter().find(|p| p.key == part.key) {
-            None => {
-                same = false;
-                println!("- {} (only in {})", part.key, a.display());
-            }
-            Some(other) if other.text != part.text => {
-                same = false;
-                println!(
-                    "~ {}\n    - {}\n    + {}",
-                    part.key,
-                    crate::diagnostics::terminal_safe(&part.text),
-                    crate::diagnostics::terminal_safe(&other.text)
-                );
-            }
+            None => items.push(Change::OnlyInFirst { item: part.key.clone() }),
+            Some(other) if other.text != part.text => items.push(Change::Changed {
+                item: part.key.clone(),
+                first: part.text.clone(),
+                second: other.text.clone(),
+            }),
             Some(_) => {}
         }
     }
     for part in parts_b.iter().filter(|p| !parts_a.iter().any(|q| q.key == p.key)) {
-        same = false;
-        println!("+ {} (only in {})", part.key, b.unwrap_or(a).display());
+        items.push(Change::OnlyInSecond { item: part.key.clone() });
     }
-    if same {
-        println!("the rules are the same, item by item");
+    let mut comparison = Comparison {
+        first: title(a, &set_a),
+        second: title(b.unwrap_or(a), &set_b),
+        notes,
+        same_rules: items.is_empty(),
+        items,
+        moves_differ: None,
+        perft: Vec::new(),
+        perft_differs_at: None,
+    };
+    match format {
+        Format::Text => {
+            comparison.print_items();
+            behaviour(&game_a.initial_state(), &game_b.initial_state(), &mut comparison, true);
+        }
+        Format::Json => {
+            behaviour(&game_a.initial_state(), &game_b.initial_state(), &mut comparison, false);
+            println!("{}", serde_json::to_string_pretty(&comparison).unwrap_or_default());
+        }
     }
-    behaviour(&game_a.initial_state(), &game_b.initial_state());
-    i32::from(!same)
+    i32::from(!comparison.same_rules)
+}
+
+/// What `diff` finds: the items that differ, then where play first differs.
+#[derive(Serialize)]
+struct Comparison {
+    first: String,
+    second: String,
+    notes: Vec<String>,
+    same_rules: bool,
+    items: Vec<Change>,
+    /// The first position (after moves common to both) whose legal moves
+    /// differ, within the first 3 plies; `null` when none was found.
+    moves_differ: Option<MovesDiffer>,
+    /// Perft of each game by depth, until they differ or grow too costly.
+    perft: Vec<PerftRow>,
+    perft_differs_at: Option<u32>,
+}
+
+#[derive(Serialize)]
+#[serde(tag = "change", rename_all = "snake_case")]
+enum Change {
+    OnlyInFirst { item: String },
+    OnlyInSecond { item: String },
+    Changed { item: String, first: String, second: String },
+}
+
+#[derive(Serialize)]
+struct MovesDiffer {
+    after: Vec<String>,
+    only_in_first: Vec<String>,
+    only_in_second: Vec<String>,
+}
+
+#[derive(Serialize)]
+struct PerftRow {
+    depth: u32,
+    first: u64,
+    second: u64,
+}
+
+impl Comparison {
+    fn print_items(&self) {
+        for note in &self.notes {
+            println!("note: {note}");
+        }
+        println!("--- {}\n+++ {}", self.first, self.second);
+        let (first, second) = (self.first_file(), self.second_file());
+        for change in &self.items {
+            match change {
+                Change::OnlyInFirst { item } => println!("- {item} (only in {first})"),
+                Change::OnlyInSecond { item } => println!("+ {item} (only in {second})"),
+                Change::Changed { item, first, second } => println!(
+                    "~ {item}\n    - {}\n    + {}",
+                    crate::diagnostics::terminal_safe(first),
+                    crate::diagnostics::terminal_safe(second)
+                ),
+            }
+        }
+        if self.same_rules {
+            println!("the rules are the same, item by item");
+        }
+    }
+
+    /// The files compared, without the options they are played with.
+    fn first_file(&self) -> &str {
+        self.first.split(" with ").next().unwrap_or(&self.first)
+    }
+
+    fn second_file(&self) -> &str {
+        self.second.split(" with ").next().unwrap_or(&self.second)
+    }
 }
 
 /// The items of a rule file (a variant resolved), each option's value as
@@ -116,16 +197,24 @@ fn parts(file: &Path, game: &crate::engine::Game, set: &[(String, String)]) -> O
 }
 
 /// Where the two games first differ from their starts: the first position
-/// (moves common to both) whose legal moves differ, and perft by depth.
-fn behaviour(a: &State, b: &State) {
-    match first_difference(a, b, 3, &mut 20_000) {
-        Some((path, only_a, only_b)) => {
-            let at = if path.is_empty() { "at the start".to_string() } else { format!("after {}", path.join(" ")) };
-            println!("legal moves first differ {at}:");
-            println!("  only in the first:  {}", list(&only_a));
-            println!("  only in the second: {}", list(&only_b));
+/// (moves common to both) whose legal moves differ, and perft by depth;
+/// printed as found when `print`.
+fn behaviour(a: &State, b: &State, found: &mut Comparison, print: bool) {
+    found.moves_differ = first_difference(a, b, 3, &mut 20_000)
+        .map(|(after, only_in_first, only_in_second)| MovesDiffer { after, only_in_first, only_in_second });
+    if print {
+        match &found.moves_differ {
+            Some(differ) => {
+                let at = match &differ.after[..] {
+                    [] => "at the start".to_string(),
+                    path => format!("after {}", path.join(" ")),
+                };
+                println!("legal moves first differ {at}:");
+                println!("  only in the first:  {}", list(&differ.only_in_first));
+                println!("  only in the second: {}", list(&differ.only_in_second));
+            }
+            None => println!("legal moves are the same for the first 3 plies (as far as looked)"),
         }
-        None => println!("legal moves are the same for the first 3 plies (as far as looked)"),
     }
     for depth in 1..=MAX_DEPTH {
         // A bar on a terminal for each game's count, by first moves counted under.
@@ -139,16 +228,24 @@ fn behaviour(a: &State, b: &State) {
             nodes
         };
         let (pa, pb) = (count(a, "first"), count(b, "second"));
-        println!("perft({depth}): {pa} against {pb}");
+        found.perft.push(PerftRow { depth, first: pa, second: pb });
+        if print {
+            println!("perft({depth}): {pa} against {pb}");
+        }
         if pa != pb {
-            println!("perft first differs at depth {depth}");
+            found.perft_differs_at = Some(depth);
+            if print {
+                println!("perft first differs at depth {depth}");
+            }
             return;
         }
         if pa.max(pb) > NODE_BUDGET / 10 {
             break;
         }
     }
-    println!("perft is the same as deep as looked");
+    if print {
+        println!("perft is the same as deep as looked");
+    }
 }
 
 fn list(moves: &[String]) -> String {

@@ -1,14 +1,16 @@
 //! `orrery explain FILE MOVE`: which rule makes a move legal, or which
 //! condition of which rule refuses it, pointing at the rule in the file.
 //! Exit status 0 when the move is legal, 1 when it is not (or on bad input).
+//! `--format json` gives the answer as data: the headline, one reason per
+//! rule with its line, and the help.
 
-use super::GameArgs;
 use super::common::{color_stdout, load};
+use super::{Format, GameArgs};
 use crate::diagnostics::render;
 use crate::formats::explain::explain_move;
 use crate::formats::notation::parse_move;
 
-pub fn run(args: &GameArgs, mv: &str, after: &[String]) -> i32 {
+pub fn run(args: &GameArgs, mv: &str, after: &[String], format: Format) -> i32 {
     let Ok((game, mut state)) = load(args) else {
         return 1;
     };
@@ -23,7 +25,10 @@ pub fn run(args: &GameArgs, mv: &str, after: &[String]) -> i32 {
     }
     match explain_move(&state, mv) {
         Ok(answer) => {
-            print!("{}", render(&game.source, &answer.diagnostic, color_stdout()));
+            match format {
+                Format::Text => print!("{}", render(&game.source, &answer.diagnostic, color_stdout())),
+                Format::Json => println!("{}", answer.to_json(mv, &game.source)),
+            }
             i32::from(!answer.legal)
         }
         Err(e) => {

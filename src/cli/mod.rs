@@ -54,6 +54,14 @@ pub enum Format {
     Json,
 }
 
+/// How `orrery test` reports.
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum TestFormat {
+    Text,
+    Json,
+    Junit,
+}
+
 #[derive(Subcommand)]
 pub enum Command {
     /// Check rule files (or every .rules file in a folder): errors, warnings, and a smoke run.
@@ -154,10 +162,11 @@ pub enum Command {
         /// `board = {}`, ...) from the engine, rewriting the scenario files.
         #[arg(long, conflicts_with = "with_scenarios_of")]
         bless: bool,
-        /// Text to read, or a JSON array (one record per scenario file: its
-        /// scenarios, whether each holds, and the diagnostics) for CI.
+        /// Text to read; a JSON array (one record per scenario file: its
+        /// scenarios, whether each holds, and the diagnostics); or JUnit XML
+        /// (a test case per scenario), the report CI systems read.
         #[arg(long, value_enum, default_value = "text", conflicts_with = "with_scenarios_of")]
-        format: Format,
+        format: TestFormat,
     },
     /// Say which rule makes a move legal, or which condition of which rule refuses it.
     Explain {
@@ -169,6 +178,10 @@ pub enum Command {
         /// Moves to play first, from the start or the position file, in order.
         #[arg(long = "after", value_name = "MOVE", num_args = 1..)]
         after: Vec<String>,
+        /// Text to read, or JSON: the headline, one reason per rule (its
+        /// file, line and first line as written) and the help.
+        #[arg(long, value_enum, default_value = "text")]
+        format: Format,
     },
     /// Print the whole rule file a variant resolves to, each item marked with where it comes from.
     Show {
@@ -191,6 +204,10 @@ pub enum Command {
         /// it applies to each file that declares the option.
         #[arg(long = "option", value_name = "NAME=VALUE")]
         options: Vec<String>,
+        /// Text to read, or JSON: the items that differ, the first position
+        /// whose legal moves differ, and perft by depth.
+        #[arg(long, value_enum, default_value = "text")]
+        format: Format,
     },
     /// Draw the start, a position file, or a recorded game's position, as SVG, text or PNG.
     Draw {
@@ -301,9 +318,9 @@ pub fn run(cli: Cli) -> i32 {
             Some(base) => test::run_with_scenarios_of(&paths, &base),
             None => test::run(&paths, &options, bless, format),
         },
-        Command::Explain { game, mv, after } => explain::run(&game, &mv, &after),
+        Command::Explain { game, mv, after, format } => explain::run(&game, &mv, &after, format),
         Command::Show { file, options } => show::run(&file, &options),
-        Command::Diff { first, second, options } => diff::run(&first, second.as_deref(), &options),
+        Command::Diff { first, second, options, format } => diff::run(&first, second.as_deref(), &options, format),
         Command::Moves { game } => moves::run(&game),
         Command::Replay { game, transcript } => replay::run(&game, &transcript),
         Command::New { name, dir } => new::run(&name, &dir),

@@ -2,18 +2,23 @@
 //! (`games/NAME.tests.toml` for `games/NAME.rules`), so rule authors can pin
 //! down their games' behaviour without writing Rust.
 
+use super::TestFormat;
 use super::check::rule_files;
 use super::common::color;
 use crate::diagnostics::{render_all, terminal_safe};
 use crate::formats::bless::apply;
-use crate::formats::scenario::{bless_file, run_file, run_file_with_options, scenarios_for};
+use crate::formats::junit;
+use crate::formats::scenario::{ScenarioRun, bless_file, run_file, run_file_with_options, scenarios_for};
 use std::path::PathBuf;
 
 /// Runs the scenario files; with `bless`, first fills in their empty
 /// expectations from the engine and rewrites the files.
-pub fn run(paths: &[PathBuf], options: &[String], bless: bool, format: super::Format) -> i32 {
-    // With `--format json`, one record per scenario file, printed as an array at the end.
-    let mut records: Option<Vec<serde_json::Value>> = (format == super::Format::Json).then(Vec::new);
+pub fn run(paths: &[PathBuf], options: &[String], bless: bool, format: TestFormat) -> i32 {
+    // With `--format json`, one record per scenario file, printed as an array at the end;
+    // with `--format junit`, one suite per file, as XML at the end.
+    let mut records: Option<Vec<serde_json::Value>> = (format == TestFormat::Json).then(Vec::new);
+    let mut suites: Option<Vec<junit::Suite>> = (format == TestFormat::Junit).then(Vec::new);
+    let quiet = format != TestFormat::Text;
     let options = match super::common::parse_options(options) {
         Ok(options) => options,
         Err(e) => {
@@ -38,11 +43,13 @@ pub fn run(paths: &[PathBuf], options: &[String], bless: bool, format: super::Fo
         };
         match result {
             Ok(run) => {
-                let passed = run.results.iter().filter(|(_, ok)| *ok).count();
+                let passed = run.results.iter().filter(|r| r.holds).count();
                 let status = if run.diagnostics.is_empty() { "ok   " } else { "FAIL " };
-                if let Some(records) = records.as_mut() {
+                if let Some(suites) = suites.as_mut() {
+                    suites.push(suite(&scenarios, &run));
+                } else if let Some(records) = records.as_mut() {
                     let results: Vec<serde_json::Value> =
-                        run.results.iter().map(|(name, ok)| serde_json::json!({ "name": name, "holds": ok })).collect();
+                        run.results.iter().map(|r| serde_json::json!({ "name": r.name, "holds": r.holds })).collect();
                     records.push(serde_json::json!({
                         "file": scenarios.display().to_string(),
                         "rules": rules.display().to_string(),
@@ -62,7 +69,7 @@ pub fn run(paths: &[PathBuf], options: &[String], bless: bool, format: super::Fo
                             .map_err(|e| format!("cannot write: {e}; the file is unchanged"))
                     });
                     match written {
-                        Ok(()) if records.is_some() => {}
+                        Ok(()) if quiet => {}
                         Ok(()) => {
                             let n = run.fills.len();
                             let s = if n == 1 { "" } else { "s" };
@@ -76,7 +83,7 @@ pub fn run(paths: &[PathBuf], options: &[String], bless: bool, format: super::Fo
                 }
                 if !run.diagnostics.is_empty() {
                     failed = true;
-                    if records.is_some() {
+                    if quiet {
                         continue;
                     }
                     use std::io::Write;
@@ -86,6 +93,14 @@ pub fn run(paths: &[PathBuf], options: &[String], bless: bool, format: super::Fo
             }
             Err(report) => {
                 failed = true;
+                if let Some(suites) = suites.as_mut() {
+                    suites.push(junit::Suite {
+                        name: scenarios.display().to_string(),
+                        cases: Vec::new(),
+                        error: Some(render_all(&report.source, &report.diagnostics, false)),
+                    });
+                    continue;
+                }
                 if let Some(records) = records.as_mut() {
                     records.push(serde_json::json!({
                         "file": scenarios.display().to_string(),
@@ -104,6 +119,9 @@ pub fn run(paths: &[PathBuf], options: &[String], bless: bool, format: super::Fo
     if let Some(records) = &records {
         println!("{}", serde_json::Value::Array(records.clone()));
     }
+    if let Some(suites) = &suites {
+        print!("{}", junit::write(suites));
+    }
     if ran == 0 {
         // Nothing was tested: a run that checks nothing must not pass.
         eprintln!("error: no scenario files in what was given (NAME.tests.toml beside NAME.rules)");
@@ -116,6 +134,21 @@ pub fn run(paths: &[PathBuf], options: &[String], bless: bool, format: super::Fo
         );
     }
     i32::from(failed)
+}
+
+/// A scenario file's run as a JUnit suite: each failing scenario holds its
+/// own diagnostics, rendered as the terminal shows them but without colour.
+fn suite(file: &std::path::Path, run: &ScenarioRun) -> junit::Suite {
+    let cases = run
+        .results
+        .iter()
+        .map(|result| {
+            let own = &run.diagnostics[result.diagnostics.clone()];
+            let failure = own.first().map(|first| (first.message.clone(), render_all(&run.source, own, false)));
+            junit::Case { name: result.name.clone(), failure }
+        })
+        .collect();
+    junit::Suite { name: file.display().to_string(), cases, error: None }
 }
 
 /// The (rule file, scenario file) pairs to run: a scenario file given
@@ -166,10 +199,10 @@ pub fn run_with_scenarios_of(paths: &[PathBuf], base: &std::path::Path) -> i32 {
     for rules in files {
         match run_file(&rules, &scenarios) {
             Ok(run) => {
-                let held = run.results.iter().filter(|(_, ok)| *ok).count();
+                let held = run.results.iter().filter(|r| r.holds).count();
                 println!("{}: {held} of {} scenarios of {} hold", rules.display(), run.results.len(), base.display());
-                for (name, ok) in &run.results {
-                    println!("  {} {}", if *ok { "holds  " } else { "differs" }, terminal_safe(name));
+                for result in &run.results {
+                    println!("  {} {}", if result.holds { "holds  " } else { "differs" }, terminal_safe(&result.name));
                 }
                 for diagnostic in &run.diagnostics {
                     // The base's scenario file, as a compiler names a place: FILE:LINE.

@@ -6,7 +6,7 @@
 
 use super::notation::parse_move;
 use crate::board::Site;
-use crate::diagnostics::Diagnostic;
+use crate::diagnostics::{Diagnostic, Source};
 use crate::engine::explain::{Asked, Explanation, RuleFinding, Why};
 use crate::engine::state::State;
 use crate::game::rules::PieceType;
@@ -15,6 +15,62 @@ use crate::game::rules::PieceType;
 pub struct Answer {
     pub legal: bool,
     pub diagnostic: Diagnostic,
+    /// One per rule named, as the diagnostic's labels say it, but apart.
+    pub reasons: Vec<Reason>,
+}
+
+/// A rule's part in the answer: where the rule is, its label if it has
+/// one, and what it says of the move.
+pub struct Reason {
+    pub span: crate::syntax::span::Span,
+    pub rule: Option<String>,
+    pub reason: String,
+}
+
+impl Answer {
+    /// The answer as structured data, for `explain --format json` and the
+    /// page: the headline, one reason per rule (where the rule is and its
+    /// first line as written), the help, and the whole diagnostic.
+    pub fn to_json(&self, typed: &str, source: &Source) -> serde_json::Value {
+        let reasons: Vec<serde_json::Value> = self
+            .reasons
+            .iter()
+            .map(|r| {
+                let (file, line, column) = source.locate(r.span.start);
+                let written = dedented(source, r.span);
+                serde_json::json!({
+                    "file": file, "line": line, "column": column,
+                    "rule": r.rule, "written": written, "reason": r.reason,
+                })
+            })
+            .collect();
+        let diagnostic = crate::diagnostics::to_json(source, std::slice::from_ref(&self.diagnostic));
+        serde_json::json!({
+            "move": typed,
+            "legal": self.legal,
+            "code": self.diagnostic.code,
+            "message": self.diagnostic.message,
+            "reasons": reasons,
+            "help": self.diagnostic.help,
+            "diagnostic": diagnostic[0],
+        })
+    }
+}
+
+/// A rule as written in the file, its lines after the first unindented
+/// by the indentation of the line it starts on.
+fn dedented(source: &Source, span: crate::syntax::span::Span) -> String {
+    let line_start = source.text[..span.start].rfind('\n').map_or(0, |i| i + 1);
+    let line = &source.text[line_start..span.start];
+    let indent = line.len() - line.trim_start().len();
+    let mut lines = source.text[span.start..span.end].lines();
+    let mut out = lines.next().unwrap_or("").trim_end().to_string();
+    for next in lines {
+        let cut = next.len() - next.trim_start().len();
+        out.push('\n');
+        out.push_str(next[cut.min(indent)..].trim_end());
+    }
+    out
 }
 
 /// Explains the move written as `text` in `state`; an error when the text
@@ -102,14 +158,18 @@ fn answer(state: &State, typed: &str, written: &str, explanation: Explanation, t
         ),
         Explanation::Rules(_) => Diagnostic::error("E0905", format!("`{typed}` is not legal for {player}")),
     };
+    let mut reasons = Vec::new();
     if let Explanation::Rules(found) = &explanation {
         // Rules whose movement does not lead there at all are named only
         // when no rule comes closer.
         let closer = found.iter().any(|f| f.why != Why::Unreachable);
         for finding in found.iter().filter(|f| !closer || f.why != Why::Unreachable) {
             let source = &phase.sources[finding.rule];
-            let named = source.label.as_ref().map(|l| format!("rule `{l}`: ")).unwrap_or_default();
-            diagnostic = diagnostic.with_label(source.span, format!("{named}{}", reason(state, &finding.why, to)));
+            let said =
+                Reason { span: source.span, rule: source.label.clone(), reason: reason(state, &finding.why, to) };
+            let named = said.rule.as_ref().map(|l| format!("rule `{l}`: ")).unwrap_or_default();
+            diagnostic = diagnostic.with_label(said.span, format!("{named}{}", said.reason));
+            reasons.push(said);
         }
     }
     if !legal {
@@ -135,7 +195,7 @@ fn answer(state: &State, typed: &str, written: &str, explanation: Explanation, t
             format!("{shown}: {}{more}", list.join(" "))
         });
     }
-    Answer { legal, diagnostic }
+    Answer { legal, diagnostic, reasons }
 }
 
 /// What a rule's finding says, in words.

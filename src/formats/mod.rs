@@ -3,6 +3,7 @@
 
 pub mod bless;
 pub mod explain;
+pub mod junit;
 pub mod notation;
 pub mod position;
 pub mod scenario;

@@ -112,13 +112,21 @@ enum Contents {
 /// What running one scenario file found.
 pub struct ScenarioRun {
     pub source: Source,
-    /// (scenario name, passed)
-    pub results: Vec<(String, bool)>,
+    /// Each scenario, in the file's order.
+    pub results: Vec<ScenarioResult>,
     /// Every failure and every error in the file, with spans into it.
     pub diagnostics: Vec<Diagnostic>,
     /// When blessing: what the engine found for each empty expectation
     /// (`bless::apply` writes them into the file).
     pub fills: Vec<Fill>,
+}
+
+/// One scenario's result: its name, whether it holds, and which of the
+/// run's diagnostics are its own.
+pub struct ScenarioResult {
+    pub name: String,
+    pub holds: bool,
+    pub diagnostics: std::ops::Range<usize>,
 }
 
 /// An option's value as TOML writes it: `true`, `3`, or a string (`"true"`).
@@ -275,7 +283,12 @@ fn run(rules: &Path, path: &Path, options: &[(String, String)], bless: bool) -> 
             fills: if bless { Some(&mut run.fills) } else { None },
         };
         check_scenario(rules, folder, scenario, options, &mut findings);
-        run.results.push((scenario.name.get_ref().clone(), run.diagnostics.len() == before));
+        let after = run.diagnostics.len();
+        run.results.push(ScenarioResult {
+            name: scenario.name.get_ref().clone(),
+            holds: after == before,
+            diagnostics: before..after,
+        });
     }
     Ok(run)
 }

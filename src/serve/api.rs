@@ -9,7 +9,7 @@ use super::moves::legal_json;
 use super::session::Session;
 use super::sessions::{Sessions, lock};
 use super::slots::Slots;
-use crate::diagnostics::{render, to_json};
+use crate::diagnostics::render;
 use crate::formats::explain::explain_move;
 use serde_json::{Value, json};
 use std::time::Duration;
@@ -219,15 +219,9 @@ fn session_action(
             let state = session.current();
             let answer = explain_move(state, text).map_err(|e| ApiError::new(422, e))?;
             let source = &state.game().source;
-            let diagnostic = to_json(source, std::slice::from_ref(&answer.diagnostic));
-            Ok(ok(json!({
-                "move": text,
-                "legal": answer.legal,
-                "message": answer.diagnostic.message,
-                "help": answer.diagnostic.help,
-                "text": render(source, &answer.diagnostic, false),
-                "diagnostic": diagnostic[0],
-            })))
+            let mut reply = answer.to_json(text, source);
+            reply["text"] = json!(render(source, &answer.diagnostic, false));
+            Ok(ok(reply))
         }
         "transcript" => match method {
             "GET" => Ok(Reply { status: 200, content_type: JSON_LINES, body: session.transcript().into_bytes() }),

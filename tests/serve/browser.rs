@@ -56,7 +56,7 @@ impl Browser {
         }
         let capabilities = json!({ "capabilities": { "alwaysMatch": { "goog:chromeOptions": {
             "binary": chromium,
-            "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1400,1000"],
+            "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1400,900"],
         } } } });
         let reply = request(&base, "POST", "/session", Some(&capabilities.to_string()));
         let value = serde_json::from_str::<Value>(&reply.body).unwrap_or(Value::Null);
@@ -74,6 +74,17 @@ impl Browser {
         let value: Value = serde_json::from_str(&reply.body).unwrap_or(Value::Null);
         assert_eq!(reply.status, 200, "{method} {path}: {}", reply.body);
         value["value"].clone()
+    }
+
+    /// Saves a screenshot of the page as PNG under the target's tmp folder.
+    fn screenshot(&self, name: &str) {
+        let shot = self.call("GET", "/screenshot", None);
+        let png = base64(shot.as_str().unwrap());
+        let file = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
+        std::fs::write(&file, &png).unwrap();
+        let written = std::fs::read(&file).unwrap();
+        assert!(written.starts_with(b"\x89PNG\r\n\x1a\n") && written.len() > 10_000, "{} bytes", written.len());
+        println!("screenshot: {}", file.display());
     }
 
     fn run(&self, script: &str) -> Value {
@@ -163,6 +174,25 @@ fn the_page_plays_man_in_the_moon_by_clicking() {
         "const e = document.getElementById('explain'); return !e.hidden && e.textContent.includes('c3') && e.textContent",
     );
     assert!(why.as_str().unwrap().contains("place man on empty and not centre"), "{why}");
+    // Beside the board and in view at 1400×900, as structured text: the
+    // rule as written and what it says, not the terminal's diagnostic.
+    let layout = browser.run(
+        "const e = document.getElementById('explain').getBoundingClientRect(); \
+         const b = document.getElementById('board').getBoundingClientRect(); \
+         return [e.left >= b.right, e.top >= 0 && e.bottom <= window.innerHeight, window.innerHeight]",
+    );
+    assert_eq!(layout[0], true, "the explain panel is beside the board: {layout}");
+    assert_eq!(layout[1], true, "the explain panel is in view: {layout}");
+    let reason = browser.run(
+        "const r = document.querySelector('#explain .reason'); \
+         return r && [r.querySelector('.where').textContent, r.querySelector('code').textContent, r.querySelector('.why').textContent]",
+    );
+    assert_eq!(reason[1], "place man on empty and not centre", "{reason}");
+    assert!(reason[0].as_str().unwrap().starts_with("line "), "{reason}");
+    assert!(reason[2].as_str().unwrap().contains("c3"), "{reason}");
+    browser.screenshot("serve_explain.png");
+    let text = browser.run("return document.getElementById('explain').textContent");
+    assert!(!text.as_str().unwrap().contains('#') && !text.as_str().unwrap().contains("-->"), "{text}");
     assert_eq!(browser.log().len(), 4);
 
     // Undo, then redo.
@@ -187,13 +217,7 @@ fn the_page_plays_man_in_the_moon_by_clicking() {
     assert!(status.as_str().unwrap().contains("ply 6"), "{status}");
 
     // A screenshot of the page, as PNG.
-    let shot = browser.call("GET", "/screenshot", None);
-    let png = base64(shot.as_str().unwrap());
-    let file = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("serve_man_in_the_moon.png");
-    std::fs::write(&file, &png).unwrap();
-    let written = std::fs::read(&file).unwrap();
-    assert!(written.starts_with(b"\x89PNG\r\n\x1a\n") && written.len() > 10_000, "{} bytes", written.len());
-    println!("screenshot: {}", file.display());
+    browser.screenshot("serve_man_in_the_moon.png");
 }
 
 /// Says so past the test harness's capture of `println!`, so it shows in

@@ -452,13 +452,24 @@ async function explain(text, headline) {
     $("explain").hidden = false;
     $("explain").classList.toggle("legal", answer.legal);
     $("explain-title").textContent = headline ? `${headline}: ${answer.message}` : answer.message;
-    $("explain-text").textContent = answer.text;
+    $("explain-text").innerHTML = explanationHtml(answer);
   } catch (e) {
     $("explain").hidden = false;
     $("explain").classList.remove("legal");
     $("explain-title").textContent = headline || `\`${text}\``;
     $("explain-text").textContent = e.message;
   }
+}
+
+// The answer as structured text: each rule it names (its line, as written,
+// and what it says of the move), then the help.
+function explanationHtml(answer) {
+  const reasons = answer.reasons.map((r) =>
+    `<li class="reason"><span class="where">line ${r.line}</span>` +
+    (r.rule ? ` rule <strong>${escapeHtml(r.rule)}</strong>` : "") +
+    `<code>${escapeHtml(r.written)}</code><span class="why">${escapeHtml(r.reason)}</span></li>`).join("");
+  const help = answer.help ? `<p class="help">${escapeHtml(answer.help)}</p>` : "";
+  return (reasons ? `<ul class="reasons">${reasons}</ul>` : "") + help;
 }
 
 // ---- the players ----
