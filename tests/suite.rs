@@ -48,6 +48,7 @@ mod run;
 mod safe_write;
 mod scenarios;
 mod serve;
+mod short_notation;
 mod site_conditions;
 mod site_sets;
 mod sowing;

@@ -172,7 +172,7 @@ pub enum Command {
     Explain {
         #[command(flatten)]
         game: GameArgs,
-        /// The move, in the game's notation (`b3-c3`, `c3`, `man@c3`).
+        /// The move, in the game's notation (`b3-c3`, `c3`, `man@c3`) or short (`Nf3`, `O-O`).
         #[arg(value_name = "MOVE")]
         mv: String,
         /// Moves to play first, from the start or the position file, in order.

@@ -85,7 +85,10 @@ pub fn explain_move(state: &State, text: &str) -> Result<Answer, String> {
             if mv.to == crate::board::NO_SITE { String::new() } else { state.game.board.site_name(mv.to).to_string() };
         return Ok(answer(state, typed, &written, Explanation::Rules(vec![finding]), &to));
     }
-    let asked = asked(state, typed)?;
+    let asked = match asked(state, typed) {
+        Ok(asked) => asked,
+        Err(why) => short_asked(state, typed).unwrap_or(Err(why))?,
+    };
     let to = state.game.board.site_name(asked.to);
     Ok(answer(state, typed, typed, state.explain(asked), to))
 }
@@ -124,6 +127,25 @@ pub fn asked(state: &State, text: &str) -> Result<Asked, String> {
         [to] => Ok(Asked { from: None, to: site(to)?, piece }),
         [from, .., to] => Ok(Asked { from: Some(site(from)?), to: site(to)?, piece }),
     }
+}
+
+/// A move typed in short notation (`Nf4`), as asked about: its piece's
+/// origin must be one of the mover's pieces, else the answer asks which.
+fn short_asked(state: &State, typed: &str) -> Option<Result<Asked, String>> {
+    let (piece, origins, to, drop) = super::short_notation::read_for_explaining(state, typed)?;
+    let game = &state.game;
+    let name = piece.map_or("piece", |p| game.pieces[p as usize].name.as_str());
+    let player = game.player_name(state.current_player());
+    Some(match origins[..] {
+        _ if drop => Ok(Asked { from: None, to, piece }),
+        [from] => Ok(Asked { from: Some(from), to, piece }),
+        [] => Err(format!("`{typed}`: {player} has no {name} that could make it")),
+        _ => {
+            let to = game.board.site_name(to);
+            let full: Vec<String> = origins.iter().map(|&s| format!("`{}-{to}`", game.board.site_name(s))).collect();
+            Err(format!("`{typed}`: {player} has several; say which {name}, as in {}", full.join(" or ")))
+        }
+    })
 }
 
 fn unknown<'a>(what: &str, name: &str, names: impl Iterator<Item = &'a str> + Clone) -> String {

@@ -7,4 +7,5 @@ pub mod junit;
 pub mod notation;
 pub mod position;
 pub mod scenario;
+pub mod short_notation;
 pub mod trace;

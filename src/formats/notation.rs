@@ -7,8 +7,10 @@
 //! A follow-up comes last: `/xSITE` for a removal, `/TYPE@SITE` for a
 //! placement (`d1-d7/arrow@g7`; the site alone when there is one type).
 //! Typed moves are matched against the legal moves, so a
-//! mistyped or illegal move gets a clear answer.
+//! mistyped or illegal move gets a clear answer. Short notation (`Nf3`,
+//! `O-O`, `e8=Q`, `P*c3`) is read too (`short_notation`).
 
+use super::short_notation::{self, Short};
 use crate::board::NO_SITE;
 use crate::engine::state::{Move, NO_CHOICE, State};
 use crate::game::rules::{FollowAction, MoveRule};
@@ -262,8 +264,20 @@ pub fn parse_move(state: &State, text: &str) -> Result<Move, MoveError> {
     if let [only] = longer[..] {
         return Ok(moves[only]);
     }
-    let problem = if longer.len() > 1 {
-        let mut options: Vec<&str> = longer.iter().map(|&i| texts[i].as_str()).collect();
+    // Short notation (`Nf3`, `exd5`, `O-O`, `e8=Q`, `P*c3`), when the
+    // game's own notation matched nothing.
+    let mut which = longer;
+    let mut short_problem = None;
+    if matches.is_empty() && which.is_empty() {
+        match short_notation::find(state, &moves, text) {
+            Short::Move(i) => return Ok(moves[i]),
+            Short::Several(found) => which = found,
+            Short::None(why) => short_problem = Some(why),
+            Short::NotShort => {}
+        }
+    }
+    let problem = if which.len() > 1 {
+        let mut options: Vec<&str> = which.iter().map(|&i| texts[i].as_str()).collect();
         options.sort_unstable();
         // A few to choose from; past that, how many more (a move with a follow-up
         // may end in dozens of ways).
@@ -272,7 +286,7 @@ pub fn parse_move(state: &State, text: &str) -> Result<Move, MoveError> {
         let tail = if more > 0 { format!(", and {more} more") } else { String::new() };
         Some(format!("say which: {}{tail}", options.join(", ")))
     } else {
-        explain(state, text)
+        short_problem.or_else(|| explain(state, text))
     };
     Err(MoveError::Illegal { text: text.to_string(), legal: nearby(&texts, text), problem })
 }

@@ -41,6 +41,7 @@
 
 use super::bless::{Fill, Filled};
 use super::position::parse_position;
+use super::short_notation;
 use crate::agents::perft::{MAX_DEPTH, perft};
 use crate::board::Site;
 use crate::diagnostics::{Diagnostic, Report, Source};
@@ -385,13 +386,15 @@ fn expectations(game: &Arc<Game>, start: &State, state: &State, s: &RawScenario,
             found.fail(span(expected), format!("legal moves differ: missing {missing:?}, unexpected {extra:?}"));
         }
     }
+    // Moves may be written in short notation too (`Nf3`, `O-O`).
+    let named = |text: &str| legal.iter().any(|m| m == text) || short_notation::names_a_move(state, text);
     for want in &s.includes {
-        if !legal.contains(want.get_ref()) {
+        if !named(want.get_ref()) {
             found.fail(span(want), format!("`{}` is not a legal move here", want.get_ref()));
         }
     }
     for unwanted in &s.excludes {
-        if legal.contains(unwanted.get_ref()) {
+        if named(unwanted.get_ref()) {
             found.fail(span(unwanted), format!("`{}` is a legal move here", unwanted.get_ref()));
         }
     }
