@@ -70,6 +70,7 @@ macro_rules! broken {
 }
 
 broken![
+    glyphs_for_three_of_two_players,
     count_compared_with_a_counter,
     syntax_error_and_typos_in_one_phase,
     count_compared_with_a_player,

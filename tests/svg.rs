@@ -96,13 +96,22 @@ fn every_bundled_games_types_draw_differently() {
             let at =
                 svg.find(&entry).unwrap_or_else(|| panic!("{}: no legend entry for {}", file.display(), piece.name));
             let row = &svg[at..svg[at..].find("</g>").map_or(svg.len(), |e| at + e)];
-            assert!(row.contains(&format!(">{label}</text>")), "{}: {row}", file.display());
+            // A type with glyphs shows each player's glyph; else its label.
+            let shown: Vec<&str> = match piece.glyphs.is_empty() {
+                true => vec![label.as_str()],
+                false => piece.glyphs.iter().map(String::as_str).collect(),
+            };
+            for text in shown {
+                assert!(row.contains(&format!(">{text}</text>")), "{}: {row}", file.display());
+            }
         }
-        // Pieces on the board carry their type's label.
+        // Pieces on the board carry their type's label, or their owner's glyph.
         for piece in svg.split(r#"<g class="piece""#).skip(1) {
             let described = piece.split("data-piece=\"").nth(1).and_then(|r| r.split('"').next()).unwrap_or_default();
             let t = game.pieces.iter().position(|p| described.ends_with(&format!(" {}", p.name))).expect("a type");
-            assert!(piece.contains(&format!(">{}</text>", labels[t])), "{}: {piece}", file.display());
+            let owner = game.players.iter().position(|p| described.starts_with(&format!("{p} "))).unwrap_or(0);
+            let text = game.pieces[t].glyph(owner).unwrap_or(&labels[t]);
+            assert!(piece.contains(&format!(">{text}</text>")), "{}: {piece}", file.display());
         }
     }
 }
@@ -143,4 +152,131 @@ fn last_move_is_an_arrow_with_captures_crossed_out() {
     assert_eq!(svg.matches(r#"class="captured""#).count(), 1);
     assert!(svg.contains("last move: e4-d5 by white"), "{svg}");
     insta::assert_snapshot!(svg);
+}
+
+/// The numbers of an SVG element's attribute, in document order.
+fn attribute(svg_element: &str, name: &str) -> f64 {
+    let key = format!(" {name}=\"");
+    let at = svg_element.find(&key).unwrap_or_else(|| panic!("no {name} in {svg_element}")) + key.len();
+    svg_element[at..].split('"').next().unwrap().parse().unwrap()
+}
+
+/// On every bundled game with a graph board, at the start and after random
+/// moves: no site name overlaps another, a piece or a point (names that
+/// find no free place are left out; each site still names itself in a
+/// tooltip).
+#[test]
+fn graph_board_labels_never_overlap() {
+    use orrery::agents::Agent;
+    use orrery::agents::RandomAgent;
+    let mut checked = 0;
+    for entry in std::fs::read_dir(format!("{}/games", env!("CARGO_MANIFEST_DIR"))).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "rules") {
+            continue;
+        }
+        let game = Game::load(&path).unwrap();
+        if game.board.shape != orrery::board::BoardShape::Graph {
+            continue;
+        }
+        let mut state = game.initial_state();
+        let mut agent = RandomAgent::new(7);
+        for step in 0..4 {
+            let svg = board_svg(&state);
+            let labels: Vec<[f64; 4]> = svg
+                .lines()
+                .filter(|l| l.contains(r#"<text class="label""#))
+                .map(|l| {
+                    let (x, y, size) = (attribute(l, "x"), attribute(l, "y"), attribute(l, "font-size"));
+                    let name = l.split('>').nth(1).unwrap().split('<').next().unwrap();
+                    [x, y - size * 0.8, x + size * 0.58 * name.chars().count() as f64, y + size * 0.2]
+                })
+                .collect();
+            assert!(!labels.is_empty(), "{}: no names drawn", path.display());
+            for (i, a) in labels.iter().enumerate() {
+                for b in &labels[..i] {
+                    let overlap = a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
+                    assert!(!overlap, "{} step {step}: names overlap: {a:?} {b:?}", path.display());
+                }
+            }
+            // Pieces and points: the circles of sites and of pieces' discs.
+            for l in svg.lines().filter(|l| l.contains(r#"class="site""#) || l.contains(r#"<g class="piece""#)) {
+                let circle = &l[l.find("<circle").unwrap()..];
+                let (cx, cy, r) = (attribute(circle, "cx"), attribute(circle, "cy"), attribute(circle, "r"));
+                for a in &labels {
+                    let (nx, ny) = (cx.clamp(a[0], a[2]), cy.clamp(a[1], a[3]));
+                    let inside = (nx - cx).powi(2) + (ny - cy).powi(2) < (r * 0.99).powi(2);
+                    assert!(!inside, "{} step {step}: a name {a:?} covers the circle at {cx},{cy}", path.display());
+                }
+            }
+            let site_titles = svg.matches("<title>").count() - 1;
+            assert_eq!(
+                site_titles,
+                game.board.site_count() - svg.matches(r#"<g class="stack""#).count(),
+                "{}",
+                path.display()
+            );
+            checked += 1;
+            if state.is_over() {
+                break;
+            }
+            for _ in 0..5 {
+                if let Some(mv) = agent.choose(&state) {
+                    state.apply(&mv);
+                }
+            }
+        }
+    }
+    assert!(checked >= 8, "{checked} pictures checked");
+}
+
+/// The line or group that won is marked on the board and named in the
+/// status line; a game not won marks nothing.
+#[test]
+fn the_winning_line_and_group_are_marked() {
+    let play = |file: &str, moves: &[&str]| {
+        let game = Game::load(format!("{}/games/{file}", env!("CARGO_MANIFEST_DIR"))).unwrap();
+        let mut state = game.initial_state();
+        for m in moves {
+            state.play(m).unwrap();
+        }
+        state
+    };
+    let won = play("tic_tac_toe.rules", &["b2", "a2", "a1", "c2", "c3"]);
+    let svg = board_svg(&won);
+    let marked: Vec<&str> =
+        svg.split(r#"<circle class="won" data-site=""#).skip(1).map(|r| r.split('"').next().unwrap()).collect();
+    assert_eq!(marked, ["a1", "b2", "c3"]);
+    assert!(orrery::render::status_text(&won).contains("x wins (three in a row: a1 b2 c3)"));
+    let not_yet = play("tic_tac_toe.rules", &["b2", "a2", "a1", "c2"]);
+    assert!(!board_svg(&not_yet).contains(r#"class="won""#));
+
+    // Connect Four: a run of four, and only the winner's.
+    let four = play("connect_four.rules", &["a1", "a2", "b1", "b2", "c1", "c2", "d1"]);
+    assert!(four.is_over());
+    let svg = board_svg(&four);
+    let marked: Vec<&str> =
+        svg.split(r#"<circle class="won" data-site=""#).skip(1).map(|r| r.split('"').next().unwrap()).collect();
+    assert_eq!(marked, ["a1", "b1", "c1", "d1"]);
+}
+
+/// A type's per-player glyphs draw it in SVG (alone, large) and in text
+/// (when one column wide); the text legend lists them.
+#[test]
+fn glyphs_draw_pieces() {
+    let game = Game::load(format!("{}/games/chess.rules", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    let state = game.initial_state();
+    let svg = board_svg(&state);
+    let king = svg.split(r#"data-site="e1""#).nth(1).unwrap().split("</g>").next().unwrap();
+    assert!(king.contains(r#"class="glyph""#) && king.contains(">♔</text>"), "{king}");
+    let text = orrery::render::board_text(&state);
+    assert!(text.contains(" 8  ♜ ♞ ♝ ♛ ♚ ♝ ♞ ♜"), "{text}");
+    assert!(text.contains(" 1  ♖ ♘ ♗ ♕ ♔ ♗ ♘ ♖"), "{text}");
+    assert!(orrery::render::legend_text(&state).contains("white/black: ♙/♟ pawn"));
+    let ttt = Game::load(format!("{}/games/tic_tac_toe.rules", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    let mut state = ttt.initial_state();
+    state.play("b2").unwrap();
+    state.play("a1").unwrap();
+    let text = orrery::render::board_text(&state);
+    assert!(text.contains(" 2  . X .") && text.contains(" 1  O . ."), "{text}");
 }

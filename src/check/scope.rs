@@ -98,44 +98,7 @@ impl<'a> Scope<'a> {
     /// Collects the declarations, reporting duplicates and missing items.
     pub fn collect(file: &'a RuleFile, source_text: &'a str) -> Scope<'a> {
         let whole_file = Span::new(0, source_text.len());
-        let mut scope = Scope {
-            file,
-            source_text,
-            title: String::new(),
-            title_span: None,
-            players: Vec::new(),
-            board: None,
-            pieces: Vec::new(),
-            regions: Vec::new(),
-            groups: Vec::new(),
-            threats: Vec::new(),
-            returns: Vec::new(),
-            patterns: Vec::new(),
-            conditions: Vec::new(),
-            folding: RefCell::new(Vec::new()),
-            direction_sets: Vec::new(),
-            direction_player: std::cell::Cell::new(None),
-            player_directions_read: std::cell::Cell::new(false),
-            repeated_read: std::cell::Cell::new(false),
-            said: RefCell::new(Vec::new()),
-            tracks: Vec::new(),
-            attributes: Vec::new(),
-            per_player: Vec::new(),
-            stacks: None,
-            dice: None,
-            doubles_twice: false,
-            options: Vec::new(),
-            counters: Vec::new(),
-            phases: Vec::new(),
-            setup: Vec::new(),
-            end_rules: Vec::new(),
-            repetition: None,
-            repetition_reason: None,
-            repetition_unless: None,
-            option_values: Vec::new(),
-            diagnostics: RefCell::new(Vec::new()),
-            used: RefCell::new(Usage::default()),
-        };
+        let mut scope = Scope::empty(file, source_text);
         let mut seen: HashMap<&str, Span> = HashMap::new();
         // Names declared so far, by kind: a name is looked for among the
         // declarations (to report a duplicate) only when it is here, so a
@@ -221,66 +184,13 @@ impl<'a> Scope<'a> {
                     }
                 }
                 Item::Board(decl) => board_decl = Some((decl, item.span)),
-                Item::Piece { name, traits, returns, letter } => {
-                    if let Some(letter) = letter
-                        && let Some((other, _)) =
-                            scope.pieces.iter().find(|(_, p)| p.letter == Some(letter.node.to_ascii_uppercase()))
-                    {
-                        scope.error(
-                            Diagnostic::error(
-                                "E0509",
-                                format!("`{}` already has the letter {}", other.node, letter.node),
-                            )
-                            .with_label(letter.span, "a letter used twice")
-                            .with_label(other.span, "the type with this letter")
-                            .with_help("position rows tell types apart by letter: give each its own"),
-                        );
-                    }
-                    if let Some((first, _)) =
-                        again("piece", name).then(|| scope.pieces.iter().find(|(p, _)| p.node == name.node)).flatten()
-                    {
-                        scope.duplicate("piece type", name, first.span);
-                    } else if name.node == "pieces" {
-                        scope.error(
-                            Diagnostic::error("E0102", "`pieces` cannot be a piece type's name")
-                                .with_label(name.span, "reserved word")
-                                .with_help("`pieces` means pieces of every type, as in `most pieces wins`"),
-                        );
-                    } else {
-                        let def = PieceDef {
-                            name: name.node.clone(),
-                            reversible: traits.iter().any(|t| t.node == PieceTrait::Reversible),
-                            royal: traits.iter().any(|t| t.node == PieceTrait::Royal),
-                            returns: traits.iter().any(|t| t.node == PieceTrait::Returns),
-                            returns_as: None,
-                            to_capturer: returns.as_ref().is_some_and(|r| r.to_capturer.is_some()),
-                            remembers_moving: traits.iter().any(|t| t.node == PieceTrait::RemembersMoving),
-                            counted: traits.iter().any(|t| t.node == PieceTrait::Counted),
-                            letter: letter.as_ref().map(|l| l.node.to_ascii_uppercase()),
-                        };
-                        scope.pieces.push((name, def));
-                        if let Some(decl) = returns {
-                            scope.returns.push((name, decl));
-                        }
-                    }
+                Item::Piece { name, traits, returns, letter, glyphs } => {
+                    let fresh = !again("piece", name);
+                    scope.declare_piece(name, traits, returns.as_ref(), letter.as_ref(), glyphs, fresh);
                 }
                 Item::Option { name, value, doc } => {
-                    // Reported, and declared all the same: its uses are not unknown names.
-                    if name.node == "captured" {
-                        scope.reserved_number(name, "an option");
-                    }
-                    if let Some((first, _)) =
-                        again("option", name).then(|| scope.options.iter().find(|(o, _)| o.node == name.node)).flatten()
-                    {
-                        scope.duplicate("option", name, first.span);
-                    } else {
-                        let (default, is_bool) = match value.node {
-                            Value::Bool(b) => (b as i64, true),
-                            Value::Int(i) => (i, false),
-                        };
-                        let doc = doc.as_ref().map(|d| d.node.clone());
-                        scope.options.push((name, OptionDef { name: name.node.clone(), default, is_bool, doc }));
-                    }
+                    let fresh = !again("option", name);
+                    scope.declare_option(name, value, doc.as_ref(), fresh);
                 }
                 Item::Counter { name, initial, per_player, clock } => {
                     // Reported, and declared all the same: its uses are not unknown names.
@@ -320,32 +230,7 @@ impl<'a> Scope<'a> {
                 Item::Region { .. } => {}
             }
         }
-        scope.require(&seen, "game", "game \"Name of the game\"", whole_file);
-        scope.require(&seen, "players", "players white, black", whole_file);
-        scope.require(&seen, "board", "board square 8 x 8", whole_file);
-        if scope.phases.is_empty() && !scope.unparsed("phase", None) {
-            scope.error(
-                Diagnostic::error("E0103", "the rules have no `phase`, so nobody can ever move")
-                    .with_label(
-                        Span::new(whole_file.start, whole_file.start),
-                        "expected at least one phase in this file",
-                    )
-                    .with_help("add for example `phase play { move man { step all } }`"),
-            );
-        }
-        // A game of decisions and dice alone (no rule places or moves a
-        // piece) keeps its state in counters: it needs no piece type.
-        let moves_pieces = scope.phases.iter().any(|p| moves_pieces(&p.rules));
-        if scope.pieces.is_empty() && moves_pieces && !scope.unparsed("piece", None) {
-            scope.error(
-                Diagnostic::error("E0103", "the rules declare no `piece` type")
-                    .with_label(
-                        Span::new(whole_file.start, whole_file.start),
-                        "expected at least one piece type in this file",
-                    )
-                    .with_help("add for example `piece man`"),
-            );
-        }
+        scope.require_essentials(&seen, whole_file);
         if let Some((decl, span)) = board_decl {
             let mut diagnostics = Vec::new();
             scope.board = crate::board::build_board(decl, span, &mut diagnostics);
@@ -367,36 +252,8 @@ impl<'a> Scope<'a> {
         // Regions need the board for their sites.
         for item in &file.items {
             if let Item::Region { name, sites, per_player } = &item.node {
-                if let Some((first, _)) =
-                    again("region", name).then(|| scope.regions.iter().find(|(r, _)| r.node == name.node)).flatten()
-                {
-                    scope.duplicate("region", name, first.span);
-                    continue;
-                }
-                let mut resolved = Vec::new();
-                for site in sites {
-                    for s in scope.sites(site) {
-                        if !resolved.contains(&s) {
-                            resolved.push(s);
-                        }
-                    }
-                }
-                let width = scope.board.as_ref().map_or(Width::Narrow, |b| b.width);
-                let mut sets = vec![Sites::empty(width); if per_player.is_empty() { 0 } else { scope.players.len() }];
-                for (player, sites) in per_player {
-                    let Some(p) = scope.player(player) else { continue };
-                    for site in sites {
-                        for s in scope.sites(site) {
-                            sets[p as usize].insert(s);
-                            if !resolved.contains(&s) {
-                                resolved.push(s);
-                            }
-                        }
-                    }
-                }
-                let set = Sites::from_sites(width, resolved.iter().copied());
-                let def = RegionDef { name: name.node.clone(), sites: resolved, set, per_player: sets };
-                scope.regions.push((name, def));
+                let fresh = !again("region", name);
+                scope.declare_region(name, sites, per_player, fresh);
             }
         }
         for item in &file.items {
@@ -410,16 +267,230 @@ impl<'a> Scope<'a> {
             }
         }
         super::named_conditions::check_names(&scope);
-        let mut used = scope.used.borrow_mut();
-        used.conditions = vec![false; scope.conditions.len()];
-        used.regions = vec![false; scope.regions.len()];
-        used.options = vec![false; scope.options.len()];
-        used.counters_read = vec![false; scope.counters.len()];
-        used.pieces_moved = vec![false; scope.pieces.len()];
-        used.phases_entered = vec![false; scope.phases.len()];
-        drop(used);
+        scope.check_glyphs();
+        scope.start_usage();
         scope.option_values = scope.options.iter().map(|(_, o)| o.default).collect();
         scope
+    }
+
+    /// A scope with nothing declared yet.
+    fn empty(file: &'a RuleFile, source_text: &'a str) -> Scope<'a> {
+        Scope {
+            file,
+            source_text,
+            title: String::new(),
+            title_span: None,
+            players: Vec::new(),
+            board: None,
+            pieces: Vec::new(),
+            regions: Vec::new(),
+            groups: Vec::new(),
+            threats: Vec::new(),
+            returns: Vec::new(),
+            patterns: Vec::new(),
+            conditions: Vec::new(),
+            folding: RefCell::new(Vec::new()),
+            direction_sets: Vec::new(),
+            direction_player: std::cell::Cell::new(None),
+            player_directions_read: std::cell::Cell::new(false),
+            repeated_read: std::cell::Cell::new(false),
+            said: RefCell::new(Vec::new()),
+            tracks: Vec::new(),
+            attributes: Vec::new(),
+            per_player: Vec::new(),
+            stacks: None,
+            dice: None,
+            doubles_twice: false,
+            options: Vec::new(),
+            counters: Vec::new(),
+            phases: Vec::new(),
+            setup: Vec::new(),
+            end_rules: Vec::new(),
+            repetition: None,
+            repetition_reason: None,
+            repetition_unless: None,
+            option_values: Vec::new(),
+            diagnostics: RefCell::new(Vec::new()),
+            used: RefCell::new(Usage::default()),
+        }
+    }
+
+    /// `piece NAME [traits] [letter X] [glyph "…"…]`; `fresh` when no type of
+    /// this name was declared before.
+    fn declare_piece(
+        &mut self,
+        name: &'a Name,
+        traits: &[Spanned<PieceTrait>],
+        returns: Option<&'a ReturnsDecl>,
+        letter: Option<&Spanned<char>>,
+        glyphs: &[Spanned<String>],
+        fresh: bool,
+    ) {
+        if let Some(letter) = letter
+            && let Some((other, _)) =
+                self.pieces.iter().find(|(_, p)| p.letter == Some(letter.node.to_ascii_uppercase()))
+        {
+            self.error(
+                Diagnostic::error("E0509", format!("`{}` already has the letter {}", other.node, letter.node))
+                    .with_label(letter.span, "a letter used twice")
+                    .with_label(other.span, "the type with this letter")
+                    .with_help("position rows tell types apart by letter: give each its own"),
+            );
+        }
+        if let Some((first, _)) = (!fresh).then(|| self.pieces.iter().find(|(p, _)| p.node == name.node)).flatten() {
+            self.duplicate("piece type", name, first.span);
+        } else if name.node == "pieces" {
+            self.error(
+                Diagnostic::error("E0102", "`pieces` cannot be a piece type's name")
+                    .with_label(name.span, "reserved word")
+                    .with_help("`pieces` means pieces of every type, as in `most pieces wins`"),
+            );
+        } else {
+            let def = PieceDef {
+                name: name.node.clone(),
+                reversible: traits.iter().any(|t| t.node == PieceTrait::Reversible),
+                royal: traits.iter().any(|t| t.node == PieceTrait::Royal),
+                returns: traits.iter().any(|t| t.node == PieceTrait::Returns),
+                returns_as: None,
+                to_capturer: returns.is_some_and(|r| r.to_capturer.is_some()),
+                remembers_moving: traits.iter().any(|t| t.node == PieceTrait::RemembersMoving),
+                counted: traits.iter().any(|t| t.node == PieceTrait::Counted),
+                letter: letter.map(|l| l.node.to_ascii_uppercase()),
+                glyphs: glyphs.iter().map(|g| g.node.clone()).collect(),
+            };
+            self.pieces.push((name, def));
+            if let Some(decl) = returns {
+                self.returns.push((name, decl));
+            }
+        }
+    }
+
+    /// Each type's glyphs, once the players are known: one for all, or one
+    /// per player (E0517); each a short, visible text (E0518).
+    fn check_glyphs(&self) {
+        for item in &self.file.items {
+            let Item::Piece { name, glyphs, .. } = &item.node else { continue };
+            let players = self.players.len();
+            if glyphs.len() > 1 && players > 0 && glyphs.len() != players {
+                let first = glyphs[0].span;
+                let span = Span::new(first.start, glyphs[glyphs.len() - 1].span.end);
+                self.error(
+                    Diagnostic::error(
+                        "E0517",
+                        format!("`{}` has {} glyphs for {players} players", name.node, glyphs.len()),
+                    )
+                    .with_label(span, format!("expected one glyph, or {players}"))
+                    .with_help("give one glyph for every player, or one per player in the order of `players`"),
+                );
+            }
+            for glyph in glyphs {
+                let length = glyph.node.chars().count();
+                let invisible = glyph.node.chars().any(|c| c.is_control() || c.is_whitespace());
+                if length == 0 || length > 3 || invisible {
+                    self.error(
+                        Diagnostic::error(
+                            "E0518",
+                            format!("`\"{}\"` cannot be drawn as a piece", glyph.node.escape_debug()),
+                        )
+                        .with_label(glyph.span, "expected 1 to 3 visible characters")
+                        .with_help("a glyph is a symbol or a short label, such as \"♔\", \"X\" or \"K1\""),
+                    );
+                }
+            }
+        }
+    }
+
+    /// `option NAME = VALUE ["doc"]`; `fresh` when none of this name came before.
+    fn declare_option(&mut self, name: &'a Name, value: &Spanned<Value>, doc: Option<&Spanned<String>>, fresh: bool) {
+        // Reported, and declared all the same: its uses are not unknown names.
+        if name.node == "captured" {
+            self.reserved_number(name, "an option");
+        }
+        if let Some((first, _)) = (!fresh).then(|| self.options.iter().find(|(o, _)| o.node == name.node)).flatten() {
+            self.duplicate("option", name, first.span);
+        } else {
+            let (default, is_bool) = match value.node {
+                Value::Bool(b) => (b as i64, true),
+                Value::Int(i) => (i, false),
+            };
+            let doc = doc.map(|d| d.node.clone());
+            self.options.push((name, OptionDef { name: name.node.clone(), default, is_bool, doc }));
+        }
+    }
+
+    /// `region NAME = SITES [PLAYER: SITES]…`, once the board is known.
+    fn declare_region(&mut self, name: &'a Name, sites: &[Name], per_player: &[(Name, Vec<Name>)], fresh: bool) {
+        if let Some((first, _)) = (!fresh).then(|| self.regions.iter().find(|(r, _)| r.node == name.node)).flatten() {
+            self.duplicate("region", name, first.span);
+            return;
+        }
+        let mut resolved = Vec::new();
+        for site in sites {
+            for s in self.sites(site) {
+                if !resolved.contains(&s) {
+                    resolved.push(s);
+                }
+            }
+        }
+        let width = self.board.as_ref().map_or(Width::Narrow, |b| b.width);
+        let mut sets = vec![Sites::empty(width); if per_player.is_empty() { 0 } else { self.players.len() }];
+        for (player, sites) in per_player {
+            let Some(p) = self.player(player) else { continue };
+            for site in sites {
+                for s in self.sites(site) {
+                    sets[p as usize].insert(s);
+                    if !resolved.contains(&s) {
+                        resolved.push(s);
+                    }
+                }
+            }
+        }
+        let set = Sites::from_sites(width, resolved.iter().copied());
+        let def = RegionDef { name: name.node.clone(), sites: resolved, set, per_player: sets };
+        self.regions.push((name, def));
+    }
+
+    /// The items every game needs: `game`, `players`, `board`, a phase,
+    /// and a piece type when a rule places or moves pieces.
+    fn require_essentials(&self, seen: &HashMap<&str, Span>, whole_file: Span) {
+        self.require(seen, "game", "game \"Name of the game\"", whole_file);
+        self.require(seen, "players", "players white, black", whole_file);
+        self.require(seen, "board", "board square 8 x 8", whole_file);
+        if self.phases.is_empty() && !self.unparsed("phase", None) {
+            self.error(
+                Diagnostic::error("E0103", "the rules have no `phase`, so nobody can ever move")
+                    .with_label(
+                        Span::new(whole_file.start, whole_file.start),
+                        "expected at least one phase in this file",
+                    )
+                    .with_help("add for example `phase play { move man { step all } }`"),
+            );
+        }
+        // A game of decisions and dice alone (no rule places or moves a
+        // piece) keeps its state in counters: it needs no piece type.
+        let moves_pieces = self.phases.iter().any(|p| moves_pieces(&p.rules));
+        if self.pieces.is_empty() && moves_pieces && !self.unparsed("piece", None) {
+            self.error(
+                Diagnostic::error("E0103", "the rules declare no `piece` type")
+                    .with_label(
+                        Span::new(whole_file.start, whole_file.start),
+                        "expected at least one piece type in this file",
+                    )
+                    .with_help("add for example `piece man`"),
+            );
+        }
+    }
+
+    /// Usage records, one per declaration, for the lints about what is never used.
+    fn start_usage(&self) {
+        let mut used = self.used.borrow_mut();
+        used.conditions = vec![false; self.conditions.len()];
+        used.regions = vec![false; self.regions.len()];
+        used.options = vec![false; self.options.len()];
+        used.counters_read = vec![false; self.counters.len()];
+        used.pieces_moved = vec![false; self.pieces.len()];
+        used.phases_entered = vec![false; self.phases.len()];
+        drop(used);
     }
 
     pub fn error(&self, diagnostic: Diagnostic) {

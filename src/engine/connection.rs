@@ -49,3 +49,28 @@ pub(crate) fn region_of<S: SiteSet>(neighbours: &Neighbours, start: S, within: S
     }
     region
 }
+
+/// The groups of `own` (pieces joined through neighbouring sites) that
+/// reach both a site of `from` and a site of `to`: the chains a connection
+/// was won with.
+pub(crate) fn joining<S: SiteSet>(game: &Game, own: S, from: S, to: S) -> S {
+    let mut joined = S::EMPTY;
+    let mut seeds = own.and(from);
+    while let Some(start) = seeds.lowest() {
+        let mut group = S::single(start);
+        let mut frontier = group;
+        while !frontier.is_empty() {
+            let mut grown = S::EMPTY;
+            for site in frontier.iter() {
+                grown = grown.or(game.board.ball(site, 1));
+            }
+            frontier = group.complement_in(grown.and(own));
+            group = group.or(frontier);
+        }
+        if !group.and(to).is_empty() {
+            joined = joined.or(group);
+        }
+        seeds = group.complement_in(seeds);
+    }
+    joined
+}

@@ -8,6 +8,7 @@ mod apply;
 mod chain;
 mod connection;
 mod custodial;
+mod deciding;
 mod dedupe;
 mod draw;
 mod effects;

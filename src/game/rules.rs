@@ -52,6 +52,22 @@ pub struct PieceDef {
     pub counted: bool,
     /// The type's letter in position rows, upper case (`letter N`).
     pub letter: Option<char>,
+    /// How pictures draw it (`glyph "♔" "♚"`): one text for every player,
+    /// or one per player; empty for a disc with the type's label.
+    pub glyphs: Vec<String>,
+}
+
+impl PieceDef {
+    /// The glyph of this type for `owner` (a neutral piece takes the first).
+    pub fn glyph(&self, owner: usize) -> Option<&str> {
+        self.glyphs.get(owner).or(self.glyphs.first()).map(String::as_str)
+    }
+
+    /// Whether each player has a glyph of its own, so that the glyph alone
+    /// tells whose the piece is.
+    pub fn glyph_per_player(&self) -> bool {
+        self.glyphs.len() > 1
+    }
 }
 
 #[derive(Clone, Debug)]

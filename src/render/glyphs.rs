@@ -108,7 +108,33 @@ pub fn neutral_types(state: &crate::engine::State) -> Vec<usize> {
         .collect()
 }
 
-/// The text symbol of a piece: its type's letter, upper case for the first
+/// A piece's own glyph in text, when its type gives each player one and
+/// this one is a single character one column wide (`♔`, `X`; not `王`,
+/// which takes two, nor `K1`).
+pub fn text_glyph(game: &Game, code: Code) -> Option<char> {
+    let piece = game.pieces.get(game.type_of(code) as usize)?;
+    if !piece.glyph_per_player() {
+        return None;
+    }
+    let glyph = piece.glyph(game.owner_of(code) as usize)?;
+    let mut chars = glyph.chars();
+    let c = chars.next()?;
+    (chars.next().is_none() && unicode_width::UnicodeWidthChar::width(c) == Some(1)).then_some(c)
+}
+
+/// What a picture writes on a piece: its owner's glyph for the type
+/// (`glyph "♔" "♚"`), else the type's label.
+pub fn picture_label<'a>(game: &'a Game, labels: &'a [String], code: Code) -> &'a str {
+    let t = game.type_of(code) as usize;
+    game.pieces
+        .get(t)
+        .and_then(|p| p.glyph(game.owner_of(code) as usize))
+        .or_else(|| labels.get(t).map(String::as_str))
+        .unwrap_or("?")
+}
+
+/// The text symbol of a piece: its glyph when one fits (`text_glyph`),
+/// else its type's letter, upper case for the first
 /// player and lower case for the second; with more than two players, the
 /// owner's number (1, 2, 3, …) whatever the type, as one character cannot
 /// say both (grids of such games give two characters a piece: see
@@ -116,6 +142,9 @@ pub fn neutral_types(state: &crate::engine::State) -> Vec<usize> {
 /// neutral pieces are `*` (or `+`, `#`, … when several neutral types are about).
 pub fn text_symbol(game: &Game, letters: &[char], neutral: &[usize], code: Code) -> char {
     let t = game.type_of(code) as usize;
+    if let Some(glyph) = text_glyph(game, code) {
+        return glyph;
+    }
     let letter = letters.get(t).copied().unwrap_or('?');
     let many = game.players.len() > 2;
     match game.owner_of(code) as usize {

@@ -12,7 +12,7 @@
 //! The output depends only on the rules, the position and the last move,
 //! so it can be snapshotted.
 
-use super::glyphs::{labels, neutral_types};
+use super::glyphs::{labels, neutral_types, picture_label};
 use super::last_move::LastMove;
 use crate::board::{BoardShape, Site};
 use crate::engine::State;
@@ -31,6 +31,9 @@ const NEUTRAL_FILL: &str = "#9e9e9e";
 /// The colour of the last move's arrow and of its capture marks.
 const MOVE_INK: &str = "#d35400";
 const CAPTURE_INK: &str = "#b03a2e";
+/// The line or group that won: a gold halo under its pieces.
+const WON_FILL: &str = "#f5c542";
+const WON_INK: &str = "#b8860b";
 
 /// The position as a standalone SVG document.
 pub fn board_svg(state: &State) -> String {
@@ -131,6 +134,17 @@ pub fn picture_svg(state: &State, last: Option<&LastMove>) -> String {
             (centres, (closest * 0.4).clamp(10.0, 28.0))
         }
     };
+    // The line or group that won, under the pieces.
+    for site in state.deciding_sites() {
+        let (x, y) = centres[site as usize];
+        let _ = writeln!(
+            svg,
+            r##"  <circle class="won" data-site="{}" cx="{x:.1}" cy="{y:.1}" r="{:.1}" fill="{WON_FILL}" fill-opacity="0.75" stroke="{WON_INK}" stroke-width="{:.1}"/>"##,
+            escape(board.site_name(site)),
+            radius * 1.25,
+            (radius * 0.12).max(1.5)
+        );
+    }
     for (site, &(x, y)) in centres.iter().enumerate() {
         let name = escape(board.site_name(site as u16));
         let code = state.cell(site as u16);
@@ -139,7 +153,7 @@ pub fn picture_svg(state: &State, last: Option<&LastMove>) -> String {
         } else if code == 0 {
             let _ = writeln!(
                 svg,
-                r##"  <circle class="site" data-site="{name}" cx="{x:.1}" cy="{y:.1}" r="{:.1}" fill="#8a7f66"/>"##,
+                r##"  <circle class="site" data-site="{name}" cx="{x:.1}" cy="{y:.1}" r="{:.1}" fill="#8a7f66"><title>{name}</title></circle>"##,
                 radius * 0.3
             );
         } else {
@@ -159,21 +173,15 @@ pub fn picture_svg(state: &State, last: Option<&LastMove>) -> String {
             };
             let _ = writeln!(
                 svg,
-                r#"  <g class="piece" data-site="{name}" data-piece="{}">{}{badge}</g>"#,
+                r#"  <g class="piece" data-site="{name}" data-piece="{}"><title>{name}</title>{}{badge}</g>"#,
                 escape(&game.describe_pieces(code, n)),
                 disc(game, &labels, code, (x, y), radius)
             );
         }
-        // Square boards name their sites along the edges instead.
-        if board.shape == BoardShape::Graph {
-            let _ = writeln!(
-                svg,
-                r##"  <text class="label" x="{:.1}" y="{:.1}" font-size="{:.1}" fill="#5a5446">{name}</text>"##,
-                x + radius * 0.9,
-                y - radius * 0.9,
-                (radius * 0.6).max(7.0)
-            );
-        }
+    }
+    // Square boards name their sites along the edges instead.
+    if board.shape == BoardShape::Graph {
+        site_labels(&mut svg, state, &centres, radius);
     }
     if let Some(last) = last {
         last_move_marks(&mut svg, last, &centres, radius);
@@ -198,10 +206,77 @@ pub fn picture_svg(state: &State, last: Option<&LastMove>) -> String {
     head
 }
 
-/// A piece as a disc with its type's label, the label smaller when longer.
+/// The names of a graph board's sites, each beside its point where it
+/// overlaps no other name, no piece and no point, tried at eight places
+/// around it; a name with no free place is left out (every site and piece
+/// still names itself in a tooltip).
+fn site_labels(svg: &mut String, state: &State, centres: &[(f64, f64)], radius: f64) {
+    let board = &state.game().board;
+    let size = (radius * 0.6).max(7.0);
+    // What a label must not cover: each site's dot, or its piece.
+    let obstacles: Vec<(f64, f64, f64)> = centres
+        .iter()
+        .enumerate()
+        .map(|(site, &(x, y))| {
+            let r = if state.cell(site as Site) != 0 { radius * 1.05 } else { radius * 0.35 };
+            (x, y, r)
+        })
+        .collect();
+    let mut placed: Vec<[f64; 4]> = Vec::new();
+    for (site, &(x, y)) in centres.iter().enumerate() {
+        let name = board.site_name(site as Site);
+        let width = size * 0.58 * name.chars().count() as f64;
+        let r = obstacles[site].2.max(radius * 0.35);
+        let (near, low) = (r * 0.95, size * 0.8);
+        // (left, baseline) of the name: right-above first, as before.
+        let candidates = [
+            (x + near, y - near),
+            (x - near - width, y - near),
+            (x + near, y + near + low),
+            (x - near - width, y + near + low),
+            (x + r * 1.2, y + size * 0.3),
+            (x - r * 1.2 - width, y + size * 0.3),
+            (x - width / 2.0, y - r * 1.2),
+            (x - width / 2.0, y + r * 1.2 + low),
+        ];
+        let free = |&(left, base): &(f64, f64)| {
+            let rect = [left, base - size * 0.8, left + width, base + size * 0.2];
+            let on_canvas = rect[0] >= 0.0 && rect[1] >= 0.0 && rect[2] <= SIZE + 2.0 * MARGIN;
+            on_canvas
+                && !placed.iter().any(|p| rect[0] < p[2] && p[0] < rect[2] && rect[1] < p[3] && p[1] < rect[3])
+                && !obstacles.iter().any(|&(cx, cy, cr)| {
+                    let nx = cx.clamp(rect[0], rect[2]);
+                    let ny = cy.clamp(rect[1], rect[3]);
+                    (nx - cx).powi(2) + (ny - cy).powi(2) < cr * cr
+                })
+        };
+        if let Some(&(left, base)) = candidates.iter().find(|c| free(c)) {
+            placed.push([left, base - size * 0.8, left + width, base + size * 0.2]);
+            let _ = writeln!(
+                svg,
+                r##"  <text class="label" x="{left:.1}" y="{base:.1}" font-size="{size:.1}" fill="#5a5446">{}</text>"##,
+                escape(name)
+            );
+        }
+    }
+}
+
+/// A piece as a disc with its type's label, the label smaller when longer;
+/// a type with a glyph per player (`glyph "♔" "♚"`, `glyph "X" "O"`) as
+/// that glyph alone, large, since it tells the owner itself.
 fn disc(game: &crate::game::Game, labels: &[String], code: u16, (x, y): (f64, f64), radius: f64) -> String {
     let (fill, ink) = colours(game, game.owner_of(code));
-    let label = labels.get(game.type_of(code) as usize).map_or("?", String::as_str);
+    let label = picture_label(game, labels, code);
+    let own_glyph = game.pieces.get(game.type_of(code) as usize).is_some_and(|p| p.glyph_per_player());
+    if own_glyph {
+        let size = radius * 2.1 * label_scale(label);
+        return format!(
+            r##"<circle cx="{x:.1}" cy="{y:.1}" r="{radius:.1}" fill="#ffffff" fill-opacity="0"/><text class="glyph" x="{x:.1}" y="{:.1}" font-size="{size:.1}" text-anchor="middle" fill="#1b1b24" stroke="#fbf8ef" stroke-width="{:.1}" paint-order="stroke">{}</text>"##,
+            y + size * 0.35,
+            (size * 0.06).max(1.0),
+            escape(label)
+        );
+    }
     let size = radius * label_scale(label);
     format!(
         r##"<circle cx="{x:.1}" cy="{y:.1}" r="{radius:.1}" fill="{fill}" stroke="#222222"/><text x="{x:.1}" y="{:.1}" font-size="{size:.1}" text-anchor="middle" fill="{ink}">{}</text>"##,
@@ -457,7 +532,7 @@ fn stack_tiles(svg: &mut String, state: &State, labels: &[String], site: u16, (x
     let _ = writeln!(svg, r#"  <g class="stack" data-site="{name}" data-pieces="{}">"#, escape(&described.join(", ")));
     for (level, &code) in stack.iter().enumerate() {
         let (fill, ink) = colours(game, game.owner_of(code));
-        let label = labels.get(game.type_of(code) as usize).map_or("?", String::as_str);
+        let label = picture_label(game, labels, code);
         // The stack stands centred on the site.
         let top = y + height * stack.len() as f64 / 2.0 - height * (level as f64 + 1.0);
         let _ = writeln!(

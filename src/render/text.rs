@@ -2,7 +2,7 @@
 //! and lines for graph boards (followed by the list of points and their
 //! contents), and a status line (player to move, phase, hands, counters).
 
-use super::glyphs::{letters, neutral_types, text_symbol};
+use super::glyphs::{letters, neutral_types, text_glyph, text_symbol};
 use crate::board::{Board, BoardShape, Site};
 use crate::diagnostics::terminal_safe;
 use crate::engine::State;
@@ -35,6 +35,9 @@ fn grid_symbol(state: &State, code: Code) -> String {
     if owner == game.players.len() {
         return format!("{} ", symbol(state, code));
     }
+    if let Some(glyph) = text_glyph(game, code) {
+        return format!("{glyph} ");
+    }
     let letter = letters(game).get(game.type_of(code) as usize).copied().unwrap_or('?');
     format!("{letter}{}", owner + 1)
 }
@@ -56,8 +59,36 @@ pub fn legend_text(state: &State) -> String {
             _ => format!("lower case {player}"),
         });
     }
-    let types: Vec<String> = game.pieces.iter().zip(&letters).map(|(p, l)| format!("{l} {}", p.name)).collect();
-    let mut line = format!("legend: {}; {}", owners.join(", "), types.join(", "));
+    // A type drawn by its players' glyphs lists them, in player order.
+    let mut all_glyphs = true;
+    let types: Vec<String> = game
+        .pieces
+        .iter()
+        .enumerate()
+        .zip(&letters)
+        .map(|((t, p), l)| {
+            let glyphs: Option<String> = (0..game.players.len())
+                .map(|o| text_glyph(game, game.code(o as u8, t as u8)))
+                .collect::<Option<Vec<char>>>()
+                .map(|g| g.into_iter().collect());
+            match glyphs {
+                Some(g) => (true, format!("{} {}", g.chars().map(String::from).collect::<Vec<_>>().join("/"), p.name)),
+                None => (false, format!("{l} {}", p.name)),
+            }
+        })
+        .collect::<Vec<(bool, String)>>()
+        .into_iter()
+        .map(|(glyph, text)| {
+            all_glyphs &= glyph;
+            text
+        })
+        .collect();
+    // Glyphs given per player say the owner themselves: list the players in their order.
+    let mut line = if all_glyphs {
+        format!("legend: {}: {}", game.players.join("/"), types.join(", "))
+    } else {
+        format!("legend: {}; {}", owners.join(", "), types.join(", "))
+    };
     if many {
         // Grids write a piece as its letter then its owner's number; a graph
         // board's picture has room for the number only (its list names them).
@@ -403,10 +434,15 @@ pub fn status_text(state: &State) -> String {
     let game = state.game();
     let mut parts = vec![format!("ply {}", state.ply()), format!("phase {}", state.phase_name())];
     match state.outcome() {
-        Some(o) => parts.push(match o.winner {
-            Some(w) => format!("{w} wins ({})", terminal_safe(&o.reason)),
-            None => format!("draw ({})", terminal_safe(&o.reason)),
-        }),
+        Some(o) => {
+            // The line or group that won, by its sites.
+            let deciding: Vec<&str> = state.deciding_sites().iter().map(|&s| game.board.site_name(s)).collect();
+            let with = if deciding.is_empty() { String::new() } else { format!(": {}", deciding.join(" ")) };
+            parts.push(match o.winner {
+                Some(w) => format!("{w} wins ({}{with})", terminal_safe(&o.reason)),
+                None => format!("draw ({})", terminal_safe(&o.reason)),
+            })
+        }
         None if state.current_player() == CHANCE => {
             parts.push(format!("chance throws for {}", game.player_name(state.holder())))
         }

@@ -42,6 +42,8 @@ pub enum Item {
         returns: Option<ReturnsDecl>,
         /// `letter X`: the type's letter in position rows.
         letter: Option<Spanned<char>>,
+        /// `glyph "♔" "♚"`: how pictures draw it, for all players or each.
+        glyphs: Vec<Spanned<String>>,
     },
     Option {
         name: Name,

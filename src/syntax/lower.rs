@@ -79,7 +79,12 @@ impl Lowerer {
             Rule::piece_item => {
                 let name = self.name(next());
                 let (mut traits, mut letter, mut returns) = (Vec::new(), None, None);
+                let mut glyphs = Vec::new();
                 for t in inner {
+                    if t.as_rule() == Rule::piece_glyph {
+                        glyphs = t.into_inner().map(|g| self.string(g)).collect();
+                        continue;
+                    }
                     if t.as_rule() == Rule::piece_letter {
                         let c = t.into_inner().next().expect("a letter");
                         letter = Some(Spanned::new(c.as_str().chars().next().unwrap_or('?'), self.span(&c)));
@@ -110,7 +115,7 @@ impl Lowerer {
                     };
                     traits.push(Spanned::new(kind, self.span(&t)));
                 }
-                Item::Piece { name, traits, returns, letter }
+                Item::Piece { name, traits, returns, letter, glyphs }
             }
             Rule::option_item => {
                 let name = self.name(next());
