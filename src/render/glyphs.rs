@@ -123,14 +123,17 @@ pub fn text_glyph(game: &Game, code: Code) -> Option<char> {
 }
 
 /// What a picture writes on a piece: its owner's glyph for the type
-/// (`glyph "♔" "♚"`), else the type's label.
+/// (`glyph "♔" "♚"`), else the type's label; nothing in a game of one
+/// type without a glyph (stones, discs, seeds), where a label tells
+/// nothing the colour does not.
 pub fn picture_label<'a>(game: &'a Game, labels: &'a [String], code: Code) -> &'a str {
     let t = game.type_of(code) as usize;
-    game.pieces
-        .get(t)
-        .and_then(|p| p.glyph(game.owner_of(code) as usize))
-        .or_else(|| labels.get(t).map(String::as_str))
-        .unwrap_or("?")
+    let glyph = game.pieces.get(t).and_then(|p| p.glyph(game.owner_of(code) as usize));
+    match glyph {
+        Some(glyph) => glyph,
+        None if game.pieces.len() == 1 => "",
+        None => labels.get(t).map_or("?", String::as_str),
+    }
 }
 
 /// The text symbol of a piece: its glyph when one fits (`text_glyph`),

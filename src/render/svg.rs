@@ -25,8 +25,10 @@ const MARGIN: f64 = 40.0;
 /// The panel beside the board.
 const PANEL: f64 = 300.0;
 /// Fills for the players' pieces, in player order; neutral pieces are grey.
-const PLAYER_FILLS: [&str; 4] = ["#f4f1e8", "#2b2b3a", "#c0392b", "#2e86c1"];
-const PLAYER_INKS: [&str; 4] = ["#222222", "#f4f1e8", "#ffffff", "#ffffff"];
+const PLAYER_FILLS: [&str; 6] = ["#f4f1e8", "#2b2b3a", "#c0392b", "#2e86c1", "#f1c40f", "#27ae60"];
+const PLAYER_INKS: [&str; 6] = ["#222222", "#f4f1e8", "#ffffff", "#ffffff", "#222222", "#ffffff"];
+/// The player names `colours` knows, in the order of the fills above.
+const COLOUR_NAMES: [&str; 6] = ["white", "black", "red", "blue", "yellow", "green"];
 const NEUTRAL_FILL: &str = "#9e9e9e";
 /// The colour of the last move's arrow and of its capture marks.
 const MOVE_INK: &str = "#d35400";
@@ -277,9 +279,13 @@ fn disc(game: &crate::game::Game, labels: &[String], code: u16, (x, y): (f64, f6
             escape(label)
         );
     }
+    let circle = format!(r##"<circle cx="{x:.1}" cy="{y:.1}" r="{radius:.1}" fill="{fill}" stroke="#222222"/>"##);
+    if label.is_empty() {
+        return circle;
+    }
     let size = radius * label_scale(label);
     format!(
-        r##"<circle cx="{x:.1}" cy="{y:.1}" r="{radius:.1}" fill="{fill}" stroke="#222222"/><text x="{x:.1}" y="{:.1}" font-size="{size:.1}" text-anchor="middle" fill="{ink}">{}</text>"##,
+        r##"{circle}<text x="{x:.1}" y="{:.1}" font-size="{size:.1}" text-anchor="middle" fill="{ink}">{}</text>"##,
         y + size * 0.35,
         escape(label)
     )
@@ -510,13 +516,14 @@ fn panel(svg: &mut String, state: &State, labels: &[String], last: Option<&LastM
 }
 
 /// The fill and ink of a player's pieces: their colour when the player is
-/// named after one (`white`, `black`, `red`, `blue`), else by player order;
+/// named after one (`white`, `black`, `red`, `blue`, `yellow`, `green`), else by player order;
 /// neutral pieces are grey.
 fn colours(game: &crate::game::Game, owner: u8) -> (&'static str, &'static str) {
     let owner = owner as usize;
     let Some(name) = game.players.get(owner) else { return (NEUTRAL_FILL, "#000000") };
-    let by_name = ["white", "black", "red", "blue"].iter().position(|c| c == name);
-    let i = by_name.unwrap_or(owner) % PLAYER_FILLS.len();
+    let by_name = COLOUR_NAMES.iter().position(|c| c == name);
+    // Unnamed colours go in player order among the first four.
+    let i = by_name.unwrap_or(owner % 4);
     (PLAYER_FILLS[i], PLAYER_INKS[i])
 }
 
