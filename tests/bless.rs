@@ -45,7 +45,12 @@ fn bless_fills_the_empty_expectations_and_keeps_the_rest() {
         let comment = &line[line.find('#').unwrap()..];
         assert!(blessed.contains(comment), "lost {comment:?}:\n{blessed}");
     }
-    assert_eq!(blessed.lines().count(), before.lines().count() + 2, "only the table of its own grows");
+    // The table of its own grows by its sites; `board = {}` becomes a picture of 3 ranks, the files and the closing quotes.
+    assert_eq!(
+        blessed.lines().count(),
+        before.lines().count() + 2 + 5,
+        "only the table of its own and the picture grow"
+    );
 
     // A second blessing finds nothing empty and changes nothing.
     let again = orrery(&["test", "--bless", path]);
@@ -136,4 +141,52 @@ fn an_empty_legal_count_is_filled_in() {
     let out = orrery(&["test", path]);
     assert_eq!(out.status.code(), Some(1));
     assert!(text(&out.stderr).contains("`legal_count` is a number"), "{}", text(&out.stderr));
+}
+
+/// A board written as a picture of its rows: `--bless` writes one for a
+/// square board (`board = {}` or `board = ""`), a graph board keeps naming
+/// its sites; a picture that differs names each site that does, and one
+/// that is not of this board says why.
+#[test]
+fn the_board_is_blessed_and_checked_as_a_picture() {
+    let dir = std::env::temp_dir().join(format!("orrery-bless-picture-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::copy("games/tic_tac_toe.rules", dir.join("tic_tac_toe.rules")).unwrap();
+    let file = dir.join("tic_tac_toe.tests.toml");
+    std::fs::write(&file, "[[scenario]]\nname = \"three marks\"\nmoves = [\"b2\", \"a1\", \"c3\"]\nboard = \"\"\n")
+        .unwrap();
+    let path = file.to_str().unwrap();
+    let out = orrery(&["test", "--bless", path]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let blessed = read(&file);
+    assert!(blessed.ends_with("board = '''\n 3  . . X\n 2  . X .\n 1  O . .\n    a b c\n'''\n"), "{blessed}");
+    assert_eq!(orrery(&["test", path]).status.code(), Some(0));
+
+    // One symbol wrong: the site is named, with the board as it is.
+    std::fs::write(&file, blessed.replace(" 1  O . .", " 1  . O .")).unwrap();
+    let out = orrery(&["test", path]);
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = text(&out.stderr);
+    assert!(stderr.contains("a1: expected `.`, found `O`;"), "{stderr}");
+    assert!(stderr.contains("b1: expected `O`,") && stderr.contains("found `.`; it is now:"), "{stderr}");
+    // A row missing, and a row too short.
+    for (broken, why) in [
+        (blessed.replace(" 2  . X .\n", ""), "the picture has 2 rows"),
+        (blessed.replace(" 2  . X .", " 2  . X"), "rank 2 has 2 symbols"),
+        (blessed.replace(" 3  . . X", " 4  . . X"), "row 1 is labelled 4, but"),
+    ] {
+        std::fs::write(&file, broken).unwrap();
+        let out = orrery(&["test", path]);
+        assert_eq!(out.status.code(), Some(1));
+        assert!(text(&out.stderr).contains(why), "{why}: {}", text(&out.stderr));
+    }
+
+    // A graph board's sites are named, as before.
+    std::fs::copy("games/zodiac.rules", dir.join("zodiac.rules")).unwrap();
+    let zodiac = dir.join("zodiac.tests.toml");
+    std::fs::write(&zodiac, "[[scenario]]\nname = \"start\"\nboard = {}\n").unwrap();
+    let out = orrery(&["test", "--bless", zodiac.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(read(&zodiac).contains("board = { A090 = \"black disc\""), "{}", read(&zodiac));
 }

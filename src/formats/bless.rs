@@ -25,6 +25,11 @@ pub enum Filled {
     Numbers(Vec<u64>),
     /// An inline table, its keys in the order given.
     Table(Vec<(String, Filled)>),
+    /// Lines of text, written as a multi-line literal string (a board's picture).
+    Picture(String),
+    /// A board's picture, or where the slot is a table of its own
+    /// (`[scenario.board]`), its sites.
+    PictureOrTable(String, Vec<(String, Filled)>),
 }
 
 impl Filled {
@@ -36,6 +41,10 @@ impl Filled {
             // Perft counts fit an i64 many times over; saturate rather than wrap.
             Filled::Numbers(list) => {
                 Value::Array(formatted(list.iter().map(|&n| Value::from(i64::try_from(n).unwrap_or(i64::MAX)))))
+            }
+            // Three quotes, then the lines: TOML drops the newline right after them.
+            Filled::Picture(text) | Filled::PictureOrTable(text, _) => {
+                format!("'''\n{text}'''").parse::<Value>().unwrap_or_else(|_| Value::from(text.as_str()))
             }
             Filled::Table(pairs) => {
                 let mut table: InlineTable = pairs.iter().map(|(k, v)| (k.as_str(), v.to_value())).collect();
@@ -91,7 +100,9 @@ fn write(slot: &mut Item, filled: &Filled) -> Result<(), String> {
     match slot {
         // `[scenario.board]` written as a table of its own: its keys go under it.
         Item::Table(table) => {
-            let Filled::Table(pairs) = filled else { return Err("it is a table".to_string()) };
+            let (Filled::Table(pairs) | Filled::PictureOrTable(_, pairs)) = filled else {
+                return Err("it is a table".to_string());
+            };
             if !table.is_empty() {
                 return Err("it is not empty".to_string());
             }

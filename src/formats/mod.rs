@@ -2,6 +2,7 @@
 //! scenario files and seeded transcripts. Each reports bad input with a span.
 
 pub mod bless;
+pub mod board_picture;
 pub mod explain;
 pub mod junit;
 pub mod notation;

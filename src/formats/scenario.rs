@@ -24,6 +24,7 @@
 //! hands = { white = { man = 2 } }        # optional
 //! board = { I120 = "white disc", I000 = "" }   # optional; "" is empty
 //! board = { e1 = ["white king", "white man"] }  # a stack, bottom to top
+//! board = "…"                             # the whole board as a picture (`board_picture`)
 //! ```
 //!
 //! An expectation written empty is one to fill in: `legal = []`,
@@ -40,6 +41,7 @@
 //! Blessing never overwrites an expectation that is written and differs.
 
 use super::bless::{Fill, Filled};
+use super::board_picture;
 use super::position::parse_position;
 use super::short_notation;
 use crate::agents::perft::{MAX_DEPTH, perft};
@@ -95,7 +97,39 @@ struct RawScenario {
     reason: Option<Spanned<String>>,
     counters: Option<Spanned<BTreeMap<String, Spanned<i64>>>>,
     hands: Option<Spanned<BTreeMap<String, Spanned<Hand>>>>,
-    board: Option<Spanned<BTreeMap<String, Spanned<Contents>>>>,
+    board: Option<Spanned<BoardExpect>>,
+}
+
+/// What the board must hold: some sites' contents (`{ c3 = "white man" }`),
+/// or the whole board as a picture of rows (`board_picture`).
+enum BoardExpect {
+    Sites(BTreeMap<String, Spanned<Contents>>),
+    Picture(String),
+}
+
+/// Read by hand rather than as an untagged enum, which would lose the
+/// spans of the sites' values.
+impl<'de> Deserialize<'de> for BoardExpect {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Expect;
+        impl<'de> serde::de::Visitor<'de> for Expect {
+            type Value = BoardExpect;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a table of sites (`{ c3 = \"white man\" }`) or a picture of the board's rows")
+            }
+            fn visit_str<E: serde::de::Error>(self, text: &str) -> Result<BoardExpect, E> {
+                Ok(BoardExpect::Picture(text.to_string()))
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<BoardExpect, A::Error> {
+                let mut sites = BTreeMap::new();
+                while let Some(site) = map.next_key::<String>()? {
+                    sites.insert(site, map.next_value::<Spanned<Contents>>()?);
+                }
+                Ok(BoardExpect::Sites(sites))
+            }
+        }
+        deserializer.deserialize_any(Expect)
+    }
 }
 
 /// How many of each piece type a player holds in hand.
@@ -519,30 +553,61 @@ fn expectations(game: &Arc<Game>, start: &State, state: &State, s: &RawScenario,
         }
     }
     if let Some(board) = &s.board {
-        if board.get_ref().is_empty() {
-            found.empty(span(board), &["board"], occupied(game, state));
+        match board.get_ref() {
+            BoardExpect::Picture(picture) if picture.trim().is_empty() => {
+                found.empty(span(board), &["board"], whole_board(game, state));
+            }
+            BoardExpect::Picture(picture) => match board_picture::differences(state, picture) {
+                Ok(differences) if differences.is_empty() => {}
+                Ok(differences) => {
+                    let now = board_picture::picture(state);
+                    found.fail(span(board), format!("the board differs: {}; it is now:\n{now}", differences.join("; ")))
+                }
+                Err(why) => found.fail(span(board), format!("the board's picture cannot be read: {why}")),
+            },
+            BoardExpect::Sites(sites) => {
+                if sites.is_empty() {
+                    found.empty(span(board), &["board"], whole_board(game, state));
+                }
+                board_sites(game, state, sites, found);
+            }
         }
-        for (site, want) in board.get_ref() {
-            let Some(at) = game.board.site(site) else {
-                found.fail(span(want), format!("there is no site `{site}`"));
-                continue;
+    }
+}
+
+/// `board = {}` (or `""`) filled in: the picture where the board has one,
+/// else every occupied site.
+fn whole_board(game: &Game, state: &State) -> Result<Filled, String> {
+    let picture = board_picture::fits(game).then(|| board_picture::picture(state));
+    match (picture, occupied(game, state)) {
+        (Some(picture), Ok(Filled::Table(sites))) => Ok(Filled::PictureOrTable(picture, sites)),
+        (Some(picture), _) => Ok(Filled::Picture(picture)),
+        (None, sites) => sites,
+    }
+}
+
+/// Each site named holds what it must.
+fn board_sites(game: &Game, state: &State, sites: &BTreeMap<String, Spanned<Contents>>, found: &mut Findings) {
+    for (site, want) in sites {
+        let Some(at) = game.board.site(site) else {
+            found.fail(span(want), format!("there is no site `{site}`"));
+            continue;
+        };
+        let mut got = pieces_at(game, state, at);
+        let mut wanted: Vec<String> = match want.get_ref() {
+            Contents::One(one) if one.is_empty() => Vec::new(),
+            Contents::One(one) => vec![one.clone()],
+            Contents::Stack(list) => list.clone(),
+        };
+        if game.stacks.as_ref().is_some_and(|s| s.unordered) {
+            got.sort();
+            wanted.sort();
+        }
+        if got != wanted {
+            let show = |pieces: &[String]| {
+                if pieces.is_empty() { "empty".to_string() } else { format!("`{}`", pieces.join(", ")) }
             };
-            let mut got = pieces_at(game, state, at);
-            let mut wanted: Vec<String> = match want.get_ref() {
-                Contents::One(one) if one.is_empty() => Vec::new(),
-                Contents::One(one) => vec![one.clone()],
-                Contents::Stack(list) => list.clone(),
-            };
-            if game.stacks.as_ref().is_some_and(|s| s.unordered) {
-                got.sort();
-                wanted.sort();
-            }
-            if got != wanted {
-                let show = |pieces: &[String]| {
-                    if pieces.is_empty() { "empty".to_string() } else { format!("`{}`", pieces.join(", ")) }
-                };
-                found.fail(span(want), format!("{site}: expected {}, found {}", show(&wanted), show(&got)));
-            }
+            found.fail(span(want), format!("{site}: expected {}, found {}", show(&wanted), show(&got)));
         }
     }
 }
