@@ -103,254 +103,21 @@ pub fn parse_position(game: &Arc<Game>, source: Source) -> Result<State, Box<Rep
             return Err(Box::new(Report { source, diagnostics: vec![d] }));
         }
     };
-    let mut diagnostics = Vec::new();
     let mut state = game.initial_state();
-    let types = game.pieces.len();
     state.pos.cells.iter_mut().for_each(|c| *c = 0);
     state.pos.hands.iter_mut().for_each(|h| *h = 0);
     state.pos.heights.iter_mut().for_each(|h| *h = 0);
     state.pos.heaps.iter_mut().for_each(|h| *h = 0);
 
-    let player = |name: &Spanned<String>, diagnostics: &mut Vec<Diagnostic>| {
-        let found = game.player_index(name.get_ref());
-        if found.is_none() {
-            diagnostics.push(
-                Diagnostic::error("E0603", format!("`{}` is not a player of {}", name.get_ref(), game.title))
-                    .with_label(span(name), "expected a player")
-                    .with_help(help_for(name.get_ref(), "player", game.players.iter().map(String::as_str))),
-            );
-        }
-        found
-    };
-
-    if let Some(name) = &raw.to_move
-        && let Some(p) = player(name, &mut diagnostics)
-    {
-        state.set_to_move(p);
-    }
-    if let Some(name) = &raw.phase {
-        match game.phases.iter().position(|p| p.name == *name.get_ref()) {
-            Some(i) => state.pos.phase = i as u8,
-            None => diagnostics.push(
-                Diagnostic::error("E0604", format!("`{}` is not a phase of {}", name.get_ref(), game.title))
-                    .with_label(span(name), "expected a phase")
-                    .with_help(help_for(name.get_ref(), "phase", game.phases.iter().map(|p| p.name.as_str()))),
-            ),
-        }
-    }
-    if let Some(ply) = &raw.ply {
-        match u32::try_from(*ply.get_ref()) {
-            Ok(p) => state.pos.ply = p,
-            Err(_) => diagnostics.push(
-                Diagnostic::error("E0605", "`ply` must be a whole number from 0").with_label(span(ply), "out of range"),
-            ),
-        }
-    }
-    let site = |name: &Spanned<String>, diagnostics: &mut Vec<Diagnostic>| {
-        let found = game.board.site(name.get_ref());
-        if found.is_none() {
-            // Its help is found later, if it is shown: see `suggest_sites`.
-            diagnostics.push(
-                Diagnostic::error("E0606", unknown_site(name.get_ref())).with_label(span(name), "expected a site"),
-            );
-        }
-        found
-    };
-    if let Some(name) = &raw.last_from
-        && let Some(s) = site(name, &mut diagnostics)
-    {
-        state.pos.last_from = s;
-    }
-    if let Some(passes) = &raw.passes {
-        match u8::try_from(*passes.get_ref()) {
-            Ok(n) => state.pos.passes = n,
-            Err(_) => diagnostics.push(
-                Diagnostic::error("E0617", "`passes` counts plies in a row: 0 to 255")
-                    .with_label(span(passes), "out of range"),
-            ),
-        }
-    }
-    if let Some(values) = &raw.dice {
-        match &game.dice {
-            Some(dice)
-                if values.get_ref().len() == dice.names.len()
-                    && values.get_ref().iter().all(|v| (1..=dice.sides as i64).contains(v)) =>
-            {
-                let mut shown: Vec<u8> = values.get_ref().iter().map(|&v| v as u8).collect();
-                if dice.unordered {
-                    shown.sort_unstable();
-                }
-                state.pos.dice = shown;
-                // A throw just made: no die spent yet.
-                state.refill_dice();
-            }
-            Some(dice) => diagnostics.push(
-                Diagnostic::error(
-                    "E0615",
-                    format!("give {} dice values, each from 1 to {}", dice.names.len(), dice.sides),
-                )
-                .with_label(span(values), "not a throw of these dice"),
-            ),
-            None => diagnostics.push(
-                Diagnostic::error("E0615", format!("{} throws no dice", game.title))
-                    .with_label(span(values), "no `dice` in the rule file"),
-            ),
-        }
-    }
-    // Which pieces have not moved: as listed, and none when not listed.
-    state.pos.unmoved.clear();
-    if let Some(list) = &raw.unmoved {
-        if !game.tracks_unmoved {
-            diagnostics.push(
-                Diagnostic::error("E0618", format!("{} does not keep which pieces have moved", game.title))
-                    .with_label(span(list), "no piece type remembers moving")
-                    .with_help("remove `unmoved`, or give a piece type the trait `remembers_moving`"),
-            );
-        } else {
-            for name in list.get_ref() {
-                if let Some(s) = site(name, &mut diagnostics) {
-                    state.pos.unmoved.insert(0, s);
-                }
-            }
-        }
-    }
-    if let Some(reached) = &raw.last_to {
-        let names: Vec<&str> = match reached.get_ref() {
-            SiteContents::One(name) => vec![name.as_str()],
-            SiteContents::Stack(names) => names.iter().map(String::as_str).collect(),
-        };
-        if names.is_empty() || names.len() > 2 {
-            diagnostics.push(
-                Diagnostic::error("E0616", "`last_to` names one site, or two after a move of two pieces")
-                    .with_label(span(reached), format!("{} sites", names.len())),
-            );
-        }
-        let sites: Vec<Option<crate::board::Site>> = names
-            .iter()
-            .take(2)
-            .map(|name| site(&Spanned::new(span_range(reached), name.to_string()), &mut diagnostics))
-            .collect();
-        if let Some(Some(first)) = sites.first() {
-            state.pos.last_to = *first;
-        }
-        if let Some(Some(second)) = sites.get(1) {
-            state.pos.last_to_second = *second;
-        }
-    }
-    if let Some(rows) = &raw.rows {
-        if !raw.board.is_empty() {
-            diagnostics.push(
-                Diagnostic::error("E0619", "the board is given twice")
-                    .with_label(span(rows), "as rows here, and as a `[board]` table too")
-                    .with_help("give the board one way: `rows = \"…\"` or `[board]`"),
-            );
-        } else if let Err(message) = read_rows(game, &mut state, rows.get_ref()) {
-            diagnostics.push(
-                Diagnostic::error("E0619", format!("these rows are not a board of this game: {message}"))
-                    .with_label(span(rows), "the rows")
-                    .with_help(letters_help(game)),
-            );
-        }
-    }
-    for (site_name, contents) in &raw.board {
-        let Some(site) = site(site_name, &mut diagnostics) else {
-            continue;
-        };
-        let pieces: Vec<&str> = match contents.get_ref() {
-            SiteContents::One(p) => vec![p.as_str()],
-            SiteContents::Stack(list) => list.iter().map(String::as_str).collect(),
-        };
-        let capacity = game.stacks.as_ref().map_or(1, |s| s.capacity as usize);
-        if pieces.len() > capacity {
-            let holds = if capacity == 1 { "one".to_string() } else { format!("at most {capacity}") };
-            diagnostics.push(
-                Diagnostic::error(
-                    "E0607",
-                    format!("{} pieces on `{}`, but a site here holds {holds}", pieces.len(), site_name.get_ref()),
-                )
-                .with_label(span(contents), "too many pieces"),
-            );
-            continue;
-        }
-        for text in &pieces {
-            match piece_code(game, text) {
-                Ok((code, piece_state, _)) if game.stacks.is_some() => {
-                    let _ = piece_state;
-                    let height = state.pos.heights[site as usize] as usize;
-                    state.pos.stack[site as usize * MAX_STACK + height] = code;
-                    state.pos.heights[site as usize] += 1;
-                }
-                Ok((code, piece_state, count)) => {
-                    state.pos.cells[site as usize] = code;
-                    state.pos.states[site as usize] = piece_state;
-                    if game.counted {
-                        state.pos.heaps[site as usize] = count;
-                    }
-                }
-                Err(help) => diagnostics.push(
-                    Diagnostic::error("E0608", format!("`{text}` is not a piece of this game"))
-                        .with_label(span(contents), "expected \"OWNER TYPE\", such as \"white man\"")
-                        .with_help(help),
-                ),
-            }
-        }
-        if let Some(def) = &game.stacks {
-            let height = state.pos.heights[site as usize] as usize;
-            let stack = &mut state.pos.stack[site as usize * MAX_STACK..site as usize * MAX_STACK + height];
-            if def.unordered {
-                stack.sort_unstable();
-            }
-            if !crate::engine::stack_fits(game, stack) {
-                diagnostics.push(
-                    Diagnostic::error("E0614", format!("the stack on `{}` breaks a stack limit", site_name.get_ref()))
-                        .with_label(span(contents), "not a legal stack")
-                        .with_help("see the game's `stacks` item for what may share a site"),
-                );
-            }
-        }
-    }
-    for (player_name, pieces) in &raw.hands {
-        // `neutral` names the hand nobody owns: a supply of neutral pieces.
-        let owner = if player_name.get_ref() == "neutral" { Some(game.neutral()) } else { None };
-        let Some(p) = owner.or_else(|| player(player_name, &mut diagnostics)) else {
-            continue;
-        };
-        for (piece_name, count) in pieces {
-            let Some(t) = game.pieces.iter().position(|x| x.name == *piece_name.get_ref()) else {
-                diagnostics.push(
-                    Diagnostic::error("E0609", format!("`{}` is not a piece type", piece_name.get_ref()))
-                        .with_label(span(piece_name), "expected a piece type")
-                        .with_help(help_for(
-                            piece_name.get_ref(),
-                            "piece type",
-                            game.pieces.iter().map(|x| x.name.as_str()),
-                        )),
-                );
-                continue;
-            };
-            if !(0..=crate::game::limits::MAX_HAND).contains(count.get_ref()) {
-                diagnostics.push(
-                    Diagnostic::error(
-                        "E0610",
-                        format!("a hand holds between 0 and {} pieces of a type", crate::game::limits::MAX_HAND),
-                    )
-                    .with_label(span(count), "out of range"),
-                );
-                continue;
-            }
-            state.pos.hands[p as usize * types + t] = *count.get_ref() as u16;
-        }
-    }
-    for (name, value) in &raw.counters {
-        match game.counters.iter().position(|c| c.name == *name.get_ref()) {
-            Some(i) => state.pos.counters[i] = *value.get_ref(),
-            None => diagnostics.push(
-                Diagnostic::error("E0611", format!("`{}` is not a counter of this game", name.get_ref()))
-                    .with_label(span(name), "expected a counter")
-                    .with_help(help_for(name.get_ref(), "counter", game.counters.iter().map(|c| c.name.as_str()))),
-            ),
-        }
-    }
+    let mut reader = Reader { game, diagnostics: Vec::new() };
+    reader.turn(&raw, &mut state);
+    reader.last_move(&raw, &mut state);
+    reader.dice(&raw, &mut state);
+    reader.unmoved(&raw, &mut state);
+    reader.board(&raw, &mut state);
+    reader.hands(&raw, &mut state);
+    reader.counters(&raw, &mut state);
+    let mut diagnostics = reader.diagnostics;
     if !diagnostics.is_empty() {
         diagnostics.sort_by_key(|d| d.primary_span().start);
         suggest_sites(game, &mut diagnostics);
@@ -360,6 +127,297 @@ pub fn parse_position(game: &Arc<Game>, source: Source) -> Result<State, Box<Rep
     state.pos.outcome = None;
     state.refresh();
     Ok(state)
+}
+
+/// Reads a position file's parts into a state, keeping every mistake.
+struct Reader<'g> {
+    game: &'g Game,
+    diagnostics: Vec<Diagnostic>,
+}
+
+impl<'g> Reader<'g> {
+    /// A player by name (E0603 when there is none).
+    fn player(&mut self, name: &Spanned<String>) -> Option<crate::game::rules::Player> {
+        let game = self.game;
+        let found = game.player_index(name.get_ref());
+        if found.is_none() {
+            self.diagnostics.push(
+                Diagnostic::error("E0603", format!("`{}` is not a player of {}", name.get_ref(), game.title))
+                    .with_label(span(name), "expected a player")
+                    .with_help(help_for(name.get_ref(), "player", game.players.iter().map(String::as_str))),
+            );
+        }
+        found
+    }
+
+    /// A site by name (E0606 when there is none; its help comes later, if
+    /// it is shown: see `suggest_sites`).
+    fn site(&mut self, name: &Spanned<String>) -> Option<crate::board::Site> {
+        let found = self.game.board.site(name.get_ref());
+        if found.is_none() {
+            self.diagnostics.push(
+                Diagnostic::error("E0606", unknown_site(name.get_ref())).with_label(span(name), "expected a site"),
+            );
+        }
+        found
+    }
+
+    /// Whose turn, the phase, the ply and the passes in a row.
+    fn turn(&mut self, raw: &RawPosition, state: &mut State) {
+        let game = self.game;
+        if let Some(name) = &raw.to_move
+            && let Some(p) = self.player(name)
+        {
+            state.set_to_move(p);
+        }
+        if let Some(name) = &raw.phase {
+            match game.phases.iter().position(|p| p.name == *name.get_ref()) {
+                Some(i) => state.pos.phase = i as u8,
+                None => self.diagnostics.push(
+                    Diagnostic::error("E0604", format!("`{}` is not a phase of {}", name.get_ref(), game.title))
+                        .with_label(span(name), "expected a phase")
+                        .with_help(help_for(name.get_ref(), "phase", game.phases.iter().map(|p| p.name.as_str()))),
+                ),
+            }
+        }
+        if let Some(ply) = &raw.ply {
+            match u32::try_from(*ply.get_ref()) {
+                Ok(p) => state.pos.ply = p,
+                Err(_) => self.diagnostics.push(
+                    Diagnostic::error("E0605", "`ply` must be a whole number from 0")
+                        .with_label(span(ply), "out of range"),
+                ),
+            }
+        }
+        if let Some(passes) = &raw.passes {
+            match u8::try_from(*passes.get_ref()) {
+                Ok(n) => state.pos.passes = n,
+                Err(_) => self.diagnostics.push(
+                    Diagnostic::error("E0617", "`passes` counts plies in a row: 0 to 255")
+                        .with_label(span(passes), "out of range"),
+                ),
+            }
+        }
+    }
+
+    /// The last move's sites (`last_from`, `last_to`), for rules about it.
+    fn last_move(&mut self, raw: &RawPosition, state: &mut State) {
+        if let Some(name) = &raw.last_from
+            && let Some(s) = self.site(name)
+        {
+            state.pos.last_from = s;
+        }
+        if let Some(reached) = &raw.last_to {
+            let names: Vec<&str> = match reached.get_ref() {
+                SiteContents::One(name) => vec![name.as_str()],
+                SiteContents::Stack(names) => names.iter().map(String::as_str).collect(),
+            };
+            if names.is_empty() || names.len() > 2 {
+                self.diagnostics.push(
+                    Diagnostic::error("E0616", "`last_to` names one site, or two after a move of two pieces")
+                        .with_label(span(reached), format!("{} sites", names.len())),
+                );
+            }
+            let sites: Vec<Option<crate::board::Site>> = names
+                .iter()
+                .take(2)
+                .map(|name| self.site(&Spanned::new(span_range(reached), name.to_string())))
+                .collect();
+            if let Some(Some(first)) = sites.first() {
+                state.pos.last_to = *first;
+            }
+            if let Some(Some(second)) = sites.get(1) {
+                state.pos.last_to_second = *second;
+            }
+        }
+    }
+
+    /// The dice showing, a throw just made.
+    fn dice(&mut self, raw: &RawPosition, state: &mut State) {
+        let game = self.game;
+        if let Some(values) = &raw.dice {
+            match &game.dice {
+                Some(dice)
+                    if values.get_ref().len() == dice.names.len()
+                        && values.get_ref().iter().all(|v| (1..=dice.sides as i64).contains(v)) =>
+                {
+                    let mut shown: Vec<u8> = values.get_ref().iter().map(|&v| v as u8).collect();
+                    if dice.unordered {
+                        shown.sort_unstable();
+                    }
+                    state.pos.dice = shown;
+                    // A throw just made: no die spent yet.
+                    state.refill_dice();
+                }
+                Some(dice) => self.diagnostics.push(
+                    Diagnostic::error(
+                        "E0615",
+                        format!("give {} dice values, each from 1 to {}", dice.names.len(), dice.sides),
+                    )
+                    .with_label(span(values), "not a throw of these dice"),
+                ),
+                None => self.diagnostics.push(
+                    Diagnostic::error("E0615", format!("{} throws no dice", game.title))
+                        .with_label(span(values), "no `dice` in the rule file"),
+                ),
+            }
+        }
+    }
+
+    /// Which pieces have not moved: as listed, and none when not listed.
+    fn unmoved(&mut self, raw: &RawPosition, state: &mut State) {
+        let game = self.game;
+        // Which pieces have not moved: as listed, and none when not listed.
+        state.pos.unmoved.clear();
+        if let Some(list) = &raw.unmoved {
+            if !game.tracks_unmoved {
+                self.diagnostics.push(
+                    Diagnostic::error("E0618", format!("{} does not keep which pieces have moved", game.title))
+                        .with_label(span(list), "no piece type remembers moving")
+                        .with_help("remove `unmoved`, or give a piece type the trait `remembers_moving`"),
+                );
+            } else {
+                for name in list.get_ref() {
+                    if let Some(s) = self.site(name) {
+                        state.pos.unmoved.insert(0, s);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The board, as `rows` or as a `[board]` table of sites.
+    fn board(&mut self, raw: &RawPosition, state: &mut State) {
+        let game = self.game;
+        if let Some(rows) = &raw.rows {
+            if !raw.board.is_empty() {
+                self.diagnostics.push(
+                    Diagnostic::error("E0619", "the board is given twice")
+                        .with_label(span(rows), "as rows here, and as a `[board]` table too")
+                        .with_help("give the board one way: `rows = \"…\"` or `[board]`"),
+                );
+            } else if let Err(message) = read_rows(game, state, rows.get_ref()) {
+                self.diagnostics.push(
+                    Diagnostic::error("E0619", format!("these rows are not a board of this game: {message}"))
+                        .with_label(span(rows), "the rows")
+                        .with_help(letters_help(game)),
+                );
+            }
+        }
+        for (site_name, contents) in &raw.board {
+            let Some(site) = self.site(site_name) else {
+                continue;
+            };
+            let pieces: Vec<&str> = match contents.get_ref() {
+                SiteContents::One(p) => vec![p.as_str()],
+                SiteContents::Stack(list) => list.iter().map(String::as_str).collect(),
+            };
+            let capacity = game.stacks.as_ref().map_or(1, |s| s.capacity as usize);
+            if pieces.len() > capacity {
+                let holds = if capacity == 1 { "one".to_string() } else { format!("at most {capacity}") };
+                self.diagnostics.push(
+                    Diagnostic::error(
+                        "E0607",
+                        format!("{} pieces on `{}`, but a site here holds {holds}", pieces.len(), site_name.get_ref()),
+                    )
+                    .with_label(span(contents), "too many pieces"),
+                );
+                continue;
+            }
+            for text in &pieces {
+                match piece_code(game, text) {
+                    Ok((code, piece_state, _)) if game.stacks.is_some() => {
+                        let _ = piece_state;
+                        let height = state.pos.heights[site as usize] as usize;
+                        state.pos.stack[site as usize * MAX_STACK + height] = code;
+                        state.pos.heights[site as usize] += 1;
+                    }
+                    Ok((code, piece_state, count)) => {
+                        state.pos.cells[site as usize] = code;
+                        state.pos.states[site as usize] = piece_state;
+                        if game.counted {
+                            state.pos.heaps[site as usize] = count;
+                        }
+                    }
+                    Err(help) => self.diagnostics.push(
+                        Diagnostic::error("E0608", format!("`{text}` is not a piece of this game"))
+                            .with_label(span(contents), "expected \"OWNER TYPE\", such as \"white man\"")
+                            .with_help(help),
+                    ),
+                }
+            }
+            if let Some(def) = &game.stacks {
+                let height = state.pos.heights[site as usize] as usize;
+                let stack = &mut state.pos.stack[site as usize * MAX_STACK..site as usize * MAX_STACK + height];
+                if def.unordered {
+                    stack.sort_unstable();
+                }
+                if !crate::engine::stack_fits(game, stack) {
+                    self.diagnostics.push(
+                        Diagnostic::error(
+                            "E0614",
+                            format!("the stack on `{}` breaks a stack limit", site_name.get_ref()),
+                        )
+                        .with_label(span(contents), "not a legal stack")
+                        .with_help("see the game's `stacks` item for what may share a site"),
+                    );
+                }
+            }
+        }
+    }
+
+    /// The pieces in each hand (`neutral`: the supply).
+    fn hands(&mut self, raw: &RawPosition, state: &mut State) {
+        let game = self.game;
+        let types = game.pieces.len();
+        for (player_name, pieces) in &raw.hands {
+            // `neutral` names the hand nobody owns: a supply of neutral pieces.
+            let owner = if player_name.get_ref() == "neutral" { Some(game.neutral()) } else { None };
+            let Some(p) = owner.or_else(|| self.player(player_name)) else {
+                continue;
+            };
+            for (piece_name, count) in pieces {
+                let Some(t) = game.pieces.iter().position(|x| x.name == *piece_name.get_ref()) else {
+                    self.diagnostics.push(
+                        Diagnostic::error("E0609", format!("`{}` is not a piece type", piece_name.get_ref()))
+                            .with_label(span(piece_name), "expected a piece type")
+                            .with_help(help_for(
+                                piece_name.get_ref(),
+                                "piece type",
+                                game.pieces.iter().map(|x| x.name.as_str()),
+                            )),
+                    );
+                    continue;
+                };
+                if !(0..=crate::game::limits::MAX_HAND).contains(count.get_ref()) {
+                    self.diagnostics.push(
+                        Diagnostic::error(
+                            "E0610",
+                            format!("a hand holds between 0 and {} pieces of a type", crate::game::limits::MAX_HAND),
+                        )
+                        .with_label(span(count), "out of range"),
+                    );
+                    continue;
+                }
+                state.pos.hands[p as usize * types + t] = *count.get_ref() as u16;
+            }
+        }
+    }
+
+    /// The counters' values.
+    fn counters(&mut self, raw: &RawPosition, state: &mut State) {
+        let game = self.game;
+        for (name, value) in &raw.counters {
+            match game.counters.iter().position(|c| c.name == *name.get_ref()) {
+                Some(i) => state.pos.counters[i] = *value.get_ref(),
+                None => self.diagnostics.push(
+                    Diagnostic::error("E0611", format!("`{}` is not a counter of this game", name.get_ref()))
+                        .with_label(span(name), "expected a counter")
+                        .with_help(help_for(name.get_ref(), "counter", game.counters.iter().map(|c| c.name.as_str()))),
+                ),
+            }
+        }
+    }
 }
 
 /// The message of E0606, from which `suggest_sites` reads the name back.
