@@ -3,6 +3,7 @@
 //! saves minutes on a fresh build (run one subject with
 //! `cargo test --release --test suite chess::`).
 
+mod actions;
 mod after_move_effects;
 mod agents;
 mod bless;
