@@ -2,24 +2,26 @@
 //! actions, PettingZoo's action masks). A move's number is read off it:
 //!
 //! ```text
-//! number = ((((variant * FROM + from) * SITES + to) * THEN + then) * CHOICES + choice)
+//! number = (((variant * FROM + from) * SITES + to) * THEN + then) * CHOICES + choice
 //! ```
 //!
 //! - `from`: the start site; for a placement, `SITES + TYPE`; for a pass,
 //!   an action or a throw, `SITES + TYPES`;
 //! - `to`: the destination (a named action: its rule, modulo the sites;
 //!   a pass or a throw: 0);
-//! - `then`: a follow-up's site + 1, or a move of two pieces' second
-//!   destination + 1 (0 for none), where the game has such moves;
-//! - `choice`: a promotion's type + 1, a throw's outcome, or a move of two
-//!   pieces' second start + 1 (0 for none);
+//! - `then`: a follow-up's site + 1 (0 for none), where the game has follow-ups;
+//! - `choice`: a promotion's type + 1, or a throw's outcome (0 for none);
 //! - `variant`: 0, or for moves of one position that share all of the above
 //!   (chains by different routes, a `may` capture taken or not), their rank
-//!   in the legal move list.
+//!   in the legal move list, below [`VARIANTS`].
 //!
+//! A move of two pieces (`together`) is numbered after all those, by its
+//! first part and its rank among the moves sharing that part (below
+//! [`TOGETHER_VARIANTS`]): `ORDINARY + (variant * SITES + from) * SITES + to`.
 //! So a move keeps its number from one position to the next wherever its
 //! parts tell it apart, and every legal move of a position has its own
-//! number below [`ActionSpace::size`].
+//! number below [`ActionSpace::size`]: chess has 71 × 64 × 7 × 8 ordinary
+//! numbers and 64 × 64 × 64 for castling.
 
 use crate::engine::state::{Move, State};
 use crate::game::Game;
@@ -27,6 +29,8 @@ use crate::game::rules::MoveRule;
 
 /// Moves sharing every part but the variant: at most this many in one position.
 pub const VARIANTS: u64 = 8;
+/// Moves of two pieces sharing their first part: at most this many in one position.
+pub const TOGETHER_VARIANTS: u64 = 64;
 
 /// The sizes of a game's move numbers' parts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -35,6 +39,8 @@ pub struct ActionSpace {
     pub from: u64,
     pub then: u64,
     pub choices: u64,
+    /// Whether the game has moves of two pieces (numbered after the others).
+    pub together: bool,
     types: u64,
 }
 
@@ -45,18 +51,23 @@ impl ActionSpace {
         let follow_ups = game.phases.iter().any(|p| p.moves.iter().any(|m| m.follow_up().is_some()));
         let together = game.phases.iter().any(|p| p.moves.iter().any(|m| matches!(m, MoveRule::Together { .. })));
         let outcomes = game.dice.as_ref().map_or(0, |d| d.outcomes.len() as u64);
-        let seconds = if together { sites + 1 } else { 0 };
         ActionSpace {
             sites,
             from: sites + types + 1,
-            then: if follow_ups || together { sites + 1 } else { 1 },
-            choices: (types + 1).max(outcomes).max(seconds),
+            then: if follow_ups { sites + 1 } else { 1 },
+            choices: (types + 1).max(outcomes),
+            together,
             types,
         }
     }
 
     /// How many numbers there are: every move of every position is below it.
     pub fn size(&self) -> u64 {
+        self.ordinary() + if self.together { TOGETHER_VARIANTS * self.sites * self.sites } else { 0 }
+    }
+
+    /// How many numbers the moves of one piece (or none) have.
+    fn ordinary(&self) -> u64 {
         VARIANTS * self.variant_stride()
     }
 
@@ -65,17 +76,13 @@ impl ActionSpace {
         self.from * self.sites * self.then * self.choices
     }
 
-    /// A move's number without its variant.
-    fn base(&self, state: &State, mv: &Move) -> u64 {
+    /// A move's number without its variant, and whether it moves two pieces.
+    fn base(&self, state: &State, mv: &Move) -> (u64, bool) {
         let sites = self.sites;
         let none = sites + self.types;
         let phase = &state.game().phases[state.position().phase as usize];
-        let together = matches!(phase.moves.get(mv.rule as usize), Some(MoveRule::Together { .. }));
-        if together {
-            let (second_from, second_to) = mv.second();
-            let (from, to) = (mv.from as u64 % sites, mv.to as u64 % sites);
-            let (then, choice) = (second_to as u64 % sites + 1, second_from as u64 % sites + 1);
-            return ((from * sites + to) * self.then + then) * self.choices + choice;
+        if let Some(MoveRule::Together { .. }) = phase.moves.get(mv.rule as usize) {
+            return ((mv.from as u64 % sites) * sites + mv.to as u64 % sites, true);
         }
         let (from, to, choice) = if mv.is_chance() {
             (none, 0, mv.choice as u64)
@@ -89,26 +96,31 @@ impl ActionSpace {
             (from, mv.to as u64 % sites, promotion.unwrap_or(0))
         };
         let then = if self.then > 1 && mv.has_follow_up() { mv.then as u64 % sites + 1 } else { 0 };
-        ((from * sites + to) * self.then + then) * self.choices + choice
+        (((from * sites + to) * self.then + then) * self.choices + choice, false)
     }
 
     /// The numbers of `moves`, the legal moves of `state` in their order;
     /// an error when more than [`VARIANTS`] moves share every other part.
     pub fn numbers(&self, state: &State, moves: &[Move]) -> Result<Vec<u64>, String> {
         let mut out = Vec::with_capacity(moves.len());
-        let mut seen: std::collections::HashMap<u64, u64> = std::collections::HashMap::with_capacity(moves.len());
+        let mut seen: std::collections::HashMap<(u64, bool), u64> =
+            std::collections::HashMap::with_capacity(moves.len());
         for mv in moves {
-            let base = self.base(state, mv);
-            let rank = seen.entry(base).or_insert(0);
+            let (base, together) = self.base(state, mv);
+            let rank = seen.entry((base, together)).or_insert(0);
             let variant = *rank;
             *rank += 1;
-            if variant >= VARIANTS {
+            let (limit, number) = match together {
+                false => (VARIANTS, variant * self.variant_stride() + base),
+                true => (TOGETHER_VARIANTS, self.ordinary() + variant * self.sites * self.sites + base),
+            };
+            if variant >= limit {
                 return Err(format!(
-                    "more than {VARIANTS} legal moves share start, destination, follow-up and choice: `{}`",
+                    "more than {limit} legal moves share start, destination, follow-up and choice: `{}`",
                     state.move_text(mv)
                 ));
             }
-            out.push(variant * self.variant_stride() + base);
+            out.push(number);
         }
         Ok(out)
     }
