@@ -1,0 +1,166 @@
+"""The Python package against the engine it wraps, and OpenSpiel's own
+checks of a game where open-spiel is installed (`.ci/run` installs it;
+without it those tests say they are skipped).
+
+    python3 -m pip install ./python
+    python3 -m unittest discover -s python/tests -v
+"""
+
+import os
+import unittest
+
+import numpy as np
+
+import orrery
+
+ROOT = os.path.join(os.path.dirname(__file__), "..", "..")
+GAMES = os.path.join(ROOT, "games")
+
+
+def bundled():
+    files = []
+    for folder in [GAMES, os.path.join(GAMES, "variants")]:
+        files += [os.path.join(folder, f) for f in sorted(os.listdir(folder)) if f.endswith(".rules")]
+    return files
+
+
+class TheApi(unittest.TestCase):
+    def test_a_game_and_its_state(self):
+        game = orrery.load(os.path.join(GAMES, "chess.rules"))
+        self.assertEqual(game.players, ["white", "black"])
+        self.assertIn("knight", game.piece_types)
+        self.assertEqual(len(game.sites), 64)
+        state = game.new_initial_state()
+        self.assertEqual(len(state.legal_actions()), 20)
+        self.assertEqual(len(set(state.legal_actions())), 20)
+        self.assertTrue(all(0 <= a < game.num_distinct_moves for a in state.legal_actions()))
+        state.apply("e4")
+        state.apply(state.action_of("e5"))
+        state.apply(state.legal_actions()[state.legal_moves().index("g1-f3")])
+        self.assertEqual(state.history(), ["e2-e4", "e7-e5", "g1-f3"])
+        self.assertEqual(state.current_player(), 1)
+        copy = state.clone()
+        copy.undo()
+        self.assertEqual(copy.history(), ["e2-e4", "e7-e5"])
+        self.assertEqual(state.history(), ["e2-e4", "e7-e5", "g1-f3"])
+        self.assertIn("♘", state.to_text())
+        self.assertIn('to_move = "black"', state.to_position())
+        self.assertTrue(state.to_svg().startswith("<svg"))
+        self.assertEqual(len(state.transcript().splitlines()), 5)  # header, 3 moves, end
+
+    def test_an_illegal_move_and_a_broken_file_are_exceptions(self):
+        state = orrery.load(os.path.join(GAMES, "chess.rules")).new_initial_state()
+        with self.assertRaises(orrery.IllegalMove) as caught:
+            state.apply("Ke3")
+        self.assertIn("no king can move to e3", str(caught.exception))
+        with self.assertRaises(orrery.IllegalMove):
+            state.apply(10**12)
+        broken = os.path.join(ROOT, "tests", "broken", "glyphs_for_three_of_two_players.rules")
+        with self.assertRaises(orrery.RulesError) as caught:
+            orrery.load(broken)
+        codes = [d[0] for d in caught.exception.diagnostics]
+        self.assertEqual(codes, ["E0517", "E0518"])
+        self.assertEqual(caught.exception.diagnostics[0][3:], (6, 17))
+        self.assertIn("E0517", str(caught.exception))
+
+    def test_options(self):
+        game = orrery.load(os.path.join(GAMES, "man_in_the_moon.rules"), {"long_moves": True})
+        self.assertIn(("long_moves", 1), game.options)
+
+    def test_observation_into_a_numpy_array(self):
+        game = orrery.load(os.path.join(GAMES, "tic_tac_toe.rules"))
+        state = game.new_initial_state()
+        state.apply("b2")
+        buffer = orrery.ObservationBuffer(game)
+        seen = buffer(state)
+        self.assertEqual(seen.shape, (game.observation_length,))
+        layout = game.observation_layout()
+        x_plane = seen[: layout["sites"]]
+        self.assertEqual(x_plane.sum(), 1.0)
+        self.assertEqual(x_plane[4], 1.0)  # b2 is site 4 of a 3 x 3 board
+        self.assertIs(buffer(state), buffer.array)
+        with self.assertRaises(ValueError):
+            state.observation_into(np.zeros(3, np.float32))
+
+    def test_chance_nodes(self):
+        state = orrery.load(os.path.join(GAMES, "backgammon.rules")).new_initial_state()
+        self.assertTrue(state.is_chance_node())
+        outcomes = state.chance_outcomes()
+        self.assertAlmostEqual(sum(p for _, p in outcomes), 1.0)
+        self.assertEqual(len(outcomes), 36)  # two dice, which die showed what counts
+
+    def test_batch_work_runs_in_rust(self):
+        game = orrery.load(os.path.join(GAMES, "tic_tac_toe.rules"))
+        self.assertEqual(game.perft(3), 504)
+        stats = game.playouts(2000, seed=3, threads=2)
+        self.assertEqual(stats["playouts"], 2000)
+        self.assertEqual(sum(stats["wins"]) + stats["draws"], 2000)
+        self.assertEqual(stats, game.playouts(2000, seed=3, threads=1))
+        games = game.self_play(2, iterations=50, seed=1)
+        self.assertEqual(len(games), 2)
+        for record in games:
+            self.assertEqual(len(record["moves"]), len(record["actions"]))
+            self.assertIn(sum(record["returns"]), (0.0,))
+
+    def test_every_bundled_file_plays_through_the_api(self):
+        for path in bundled():
+            game = orrery.load(path)
+            state = game.new_initial_state()
+            observation = orrery.ObservationBuffer(game)
+            for ply in range(60):
+                if state.is_terminal():
+                    break
+                actions = state.legal_actions()
+                self.assertEqual(len(actions), len(set(actions)), path)
+                observation(state)
+                state.apply(actions[(ply * 7919) % len(actions)])
+
+
+try:
+    import pyspiel
+
+    import orrery.openspiel
+except ImportError:  # pragma: no cover - said below
+    pyspiel = None
+
+
+@unittest.skipIf(pyspiel is None, "open-spiel is not installed (python3 -m pip install open-spiel)")
+class OpenSpiel(unittest.TestCase):
+    def test_random_simulation_checks_pass_for_every_bundled_file(self):
+        for path in bundled():
+            game = orrery.openspiel.load(path)
+            pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+
+    def test_mcts_plays_man_in_the_moon_to_the_end(self):
+        from open_spiel.python.algorithms import mcts
+
+        game = orrery.openspiel.load(os.path.join(GAMES, "man_in_the_moon.rules"))
+        evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(1))
+        bot = mcts.MCTSBot(game, uct_c=2, max_simulations=4, evaluator=evaluator, random_state=np.random.RandomState(2))
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            state.apply_action(bot.step(state))
+        self.assertIn(sorted(state.returns()), ([-1.0, 1.0], [0.0, 0.0]))
+
+    def test_tic_tac_toe_agrees_with_openspiel_move_by_move(self):
+        ours = orrery.openspiel.load(os.path.join(GAMES, "tic_tac_toe.rules"))
+        theirs = pyspiel.load_game("tic_tac_toe")
+        rng = np.random.RandomState(5)
+        for _ in range(20):
+            a, b = ours.new_initial_state(), theirs.new_initial_state()
+            while not b.is_terminal():
+                self.assertFalse(a.is_terminal())
+                # OpenSpiel numbers cells row by row from the top; Orrery writes sites a1..c3.
+                names = {f"{'abc'[c % 3]}{3 - c // 3}": c for c in range(9)}
+                ours_moves = sorted(names[a.action_to_string(a.current_player(), x)] for x in a.legal_actions())
+                self.assertEqual(ours_moves, sorted(b.legal_actions()))
+                cell = rng.choice(b.legal_actions())
+                b.apply_action(cell)
+                mine = [x for x in a.legal_actions() if names[a.action_to_string(a.current_player(), x)] == cell]
+                a.apply_action(mine[0])
+            self.assertTrue(a.is_terminal())
+            self.assertEqual(list(a.returns()), list(b.returns()))
+
+
+if __name__ == "__main__":
+    unittest.main()
