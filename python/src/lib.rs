@@ -266,8 +266,9 @@ fn returns(state: &State) -> Vec<f64> {
     }
 }
 
-/// A position of a game, with the moves that led to it (for `undo` and
-/// the transcript).
+/// A position of a game, with the start and the moves that led to it (for
+/// `undo`, which replays them, and the transcript): a clone copies moves,
+/// not positions.
 #[pyclass(name = "State", module = "orrery")]
 struct PyState {
     game: Arc<Game>,
@@ -275,8 +276,9 @@ struct PyState {
     layout: Layout,
     state: State,
     start: State,
-    history: Vec<(State, Move)>,
-    moves: Vec<Move>,
+    played: Vec<Move>,
+    /// The legal moves and their numbers, once asked for, until the state changes.
+    legal: Option<(Vec<Move>, Vec<u64>)>,
 }
 
 impl PyState {
@@ -287,17 +289,20 @@ impl PyState {
             layout: game.layout,
             start: state.clone(),
             state,
-            history: Vec::new(),
-            moves: Vec::new(),
+            played: Vec::new(),
+            legal: None,
         }
     }
 
-    /// The legal moves and their numbers.
+    /// The legal moves and their numbers (found once per position).
     fn legal(&mut self) -> PyResult<(Vec<Move>, Vec<u64>)> {
-        let mut moves = std::mem::take(&mut self.moves);
+        if let Some(known) = &self.legal {
+            return Ok(known.clone());
+        }
+        let mut moves = Vec::new();
         self.state.legal_moves(&mut moves);
         let numbers = self.space.numbers(&self.state, &moves).map_err(PyValueError::new_err)?;
-        self.moves = moves.clone();
+        self.legal = Some((moves.clone(), numbers.clone()));
         Ok((moves, numbers))
     }
 }
@@ -373,15 +378,22 @@ impl PyState {
             let text: String = mv.extract()?;
             orrery::formats::notation::parse_move(&self.state, &text).map_err(|e| illegal(&text, &e))?
         };
-        self.history.push((self.state.clone(), chosen));
+        self.played.push(chosen);
         self.state.apply(&chosen);
+        self.legal = None;
         Ok(())
     }
 
-    /// Takes back the last move; an error at the start.
+    /// Takes back the last move (replaying the others from the start); an
+    /// error at the start.
     fn undo(&mut self) -> PyResult<()> {
-        let (before, _) = self.history.pop().ok_or_else(|| PyValueError::new_err("no move to take back"))?;
-        self.state = before;
+        self.played.pop().ok_or_else(|| PyValueError::new_err("no move to take back"))?;
+        let mut state = self.start.clone();
+        for mv in &self.played {
+            state.apply(mv);
+        }
+        self.state = state;
+        self.legal = None;
         Ok(())
     }
 
@@ -392,8 +404,8 @@ impl PyState {
             layout: self.layout,
             state: self.state.clone(),
             start: self.start.clone(),
-            history: self.history.clone(),
-            moves: Vec::new(),
+            played: self.played.clone(),
+            legal: self.legal.clone(),
         }
     }
 
@@ -433,7 +445,15 @@ impl PyState {
 
     /// The moves played since the start, in notation.
     fn history(&self) -> Vec<String> {
-        self.history.iter().map(|(before, mv)| before.move_text(mv)).collect()
+        let mut state = self.start.clone();
+        self.played
+            .iter()
+            .map(|mv| {
+                let text = state.move_text(mv);
+                state.apply(mv);
+                text
+            })
+            .collect()
     }
 
     /// The position as the terminal shows it (`orrery draw --format text`).
@@ -457,8 +477,7 @@ impl PyState {
 
     /// The whole game as a transcript (`orrery replay` reads it), as JSON lines.
     fn transcript(&self) -> String {
-        let moves: Vec<Move> = self.history.iter().map(|(_, mv)| *mv).collect();
-        let lines = orrery::formats::trace::transcript(&self.start, &moves, 0);
+        let lines = orrery::formats::trace::transcript(&self.start, &self.played, 0);
         lines.iter().map(|l| format!("{l}\n")).collect()
     }
 

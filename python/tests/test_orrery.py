@@ -164,3 +164,48 @@ class OpenSpiel(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+try:
+    import pettingzoo.test
+
+    import orrery.pettingzoo
+except ImportError:  # pragma: no cover - said below
+    pettingzoo = None
+
+
+@unittest.skipIf(pettingzoo is None, "pettingzoo is not installed (python3 -m pip install pettingzoo gymnasium)")
+class PettingZoo(unittest.TestCase):
+    def test_api_and_seed_tests_pass_for_every_bundled_file(self):
+        import warnings
+
+        for path in bundled():
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")  # naming and observation-type advice, not failures
+                pettingzoo.test.api_test(orrery.pettingzoo.env(path), num_cycles=60)
+                pettingzoo.test.seed_test(lambda: orrery.pettingzoo.env(path), num_cycles=30)
+
+    def test_a_game_to_its_end_and_a_truncated_one(self):
+        env = orrery.pettingzoo.env(os.path.join(GAMES, "tic_tac_toe.rules"), render_mode="ansi")
+        env.reset(seed=3)
+        for agent in env.agent_iter():
+            observation, reward, termination, truncation, info = env.last()
+            action = None if termination or truncation else env.action_space(agent).sample(observation["action_mask"])
+            env.step(action)
+        self.assertTrue(all(env.terminations.values()) or not env.agents)
+        self.assertIn("wins", env.render()) if any(env.rewards.values()) else None
+        self.assertEqual(sum(env.rewards.values()), 0.0)
+        self.assertTrue(env.render().startswith(" 3 "))
+
+        long = orrery.pettingzoo.env(os.path.join(GAMES, "chess.rules"), max_plies=10)
+        long.reset(seed=1)
+        plies = 0
+        for agent in long.agent_iter():
+            observation, reward, termination, truncation, info = long.last()
+            if termination or truncation:
+                self.assertTrue(truncation)
+                long.step(None)
+                continue
+            long.step(long.action_space(agent).sample(observation["action_mask"]))
+            plies += 1
+        self.assertEqual(plies, 10)
