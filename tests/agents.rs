@@ -44,3 +44,24 @@ fn search_beats_random_at_man_in_the_moon() {
     let (search, random, draws) = match_up(&game, 6, 200);
     assert!(search >= 5, "search {search}, random {random}, draws {draws}");
 }
+
+/// A batch of playouts played in parts (chunks shared out over processes or
+/// machines, as the Python package does on Ray) adds up to the whole batch,
+/// on the kernel (Man in the Moon) and on the general engine (chess).
+#[test]
+fn a_batch_played_in_parts_adds_up_to_the_whole() {
+    use orrery::agents::playout::{BatchStats, chunks_of, run_batch, run_batch_chunks};
+    for (file, playouts) in [("games/man_in_the_moon.rules", 1000), ("games/chess.rules", 150)] {
+        let start = Game::load(file).unwrap().initial_state();
+        let whole = run_batch(&start, playouts, 5, 1);
+        let chunks = chunks_of(playouts);
+        let mut parts = BatchStats { wins: vec![0; 2], ..Default::default() };
+        for (a, b) in [(0, 1), (1, chunks / 2), (chunks / 2, chunks)] {
+            parts.add(&run_batch_chunks(&start, playouts, 5, 2, a..b));
+        }
+        assert_eq!(parts, whole, "{file}");
+        assert_eq!(whole.playouts, playouts);
+        // A range past the end plays nothing more.
+        assert_eq!(run_batch_chunks(&start, playouts, 5, 1, chunks..chunks + 3).playouts, 0);
+    }
+}

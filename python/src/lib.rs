@@ -4,7 +4,7 @@
 //! self-play) run in Rust without the Python loop. The Python package
 //! around it (`python/orrery/`) adds numpy views, OpenSpiel and PettingZoo.
 
-use orrery::agents::playout::run_batch;
+use orrery::agents::playout::{chunks_of, run_batch, run_batch_chunks};
 use orrery::agents::{Agent, MctsAgent, RandomAgent};
 use orrery::diagnostics::render_all;
 use orrery::engine::{Move, State};
@@ -19,8 +19,18 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use std::sync::Arc;
 
-create_exception!(_orrery, RulesError, PyException, "A rule file with mistakes: its diagnostics as the CLI shows them, with `.diagnostics` (code, message, file, line, column for each).");
-create_exception!(_orrery, IllegalMove, PyValueError, "A move that is not legal in the state, with why and the legal moves.");
+create_exception!(
+    _orrery,
+    RulesError,
+    PyException,
+    "A rule file with mistakes: its diagnostics as the CLI shows them, with `.diagnostics` (code, message, file, line, column for each)."
+);
+create_exception!(
+    _orrery,
+    IllegalMove,
+    PyValueError,
+    "A move that is not legal in the state, with why and the legal moves."
+);
 
 /// OpenSpiel's numbers for who moves when nobody does.
 const CHANCE_PLAYER: i64 = -1;
@@ -160,10 +170,22 @@ impl PyGame {
     /// `playouts` random games from the start, in Rust on `threads`
     /// threads: their total plies, wins per player and draws (the figures
     /// `orrery bench` prints for the same seed).
-    #[pyo3(signature = (playouts, seed = 1, threads = 1))]
-    fn playouts<'py>(&self, py: Python<'py>, playouts: u64, seed: u64, threads: usize) -> PyResult<Bound<'py, PyDict>> {
+    /// With `chunks=(first, end)`, only those chunks of the batch (see
+    /// `playout_chunks`): the parts' figures add up to the whole batch's.
+    #[pyo3(signature = (playouts, seed = 1, threads = 1, chunks = None))]
+    fn playouts<'py>(
+        &self,
+        py: Python<'py>,
+        playouts: u64,
+        seed: u64,
+        threads: usize,
+        chunks: Option<(u64, u64)>,
+    ) -> PyResult<Bound<'py, PyDict>> {
         let start = self.game.initial_state();
-        let stats = py.detach(|| run_batch(&start, playouts, seed, threads.max(1)));
+        let stats = py.detach(|| match chunks {
+            None => run_batch(&start, playouts, seed, threads.max(1)),
+            Some((first, end)) => run_batch_chunks(&start, playouts, seed, threads.max(1), first..end),
+        });
         let out = PyDict::new(py);
         out.set_item("playouts", stats.playouts)?;
         out.set_item("plies", stats.plies)?;
@@ -171,6 +193,13 @@ impl PyGame {
         out.set_item("draws", stats.draws)?;
         out.set_item("unfinished", stats.unfinished)?;
         Ok(out)
+    }
+
+    /// How many chunks a batch of `playouts` is dealt out in (each seeded
+    /// by the batch's seed and its number).
+    #[staticmethod]
+    fn playout_chunks(playouts: u64) -> u64 {
+        chunks_of(playouts)
     }
 
     /// The number of move sequences of `depth` plies from the start.
@@ -183,7 +212,10 @@ impl PyGame {
     /// (`iterations` playouts a move; `players` lists "mcts" or "random"
     /// per player), in Rust: each game's moves as numbers and as notation,
     /// and its returns. A game longer than `max_plies` stops there, unfinished.
-    #[pyo3(signature = (games, iterations = 200, seed = 1, players = None, max_plies = 1000))]
+    /// Game number g (from `first_game`) is seeded by `seed` and g alone, so
+    /// ranges of games played apart give the games of one run.
+    #[pyo3(signature = (games, iterations = 200, seed = 1, players = None, max_plies = 1000, first_game = 0))]
+    #[allow(clippy::too_many_arguments)]
     fn self_play<'py>(
         &self,
         py: Python<'py>,
@@ -192,6 +224,7 @@ impl PyGame {
         seed: u64,
         players: Option<Vec<String>>,
         max_plies: u32,
+        first_game: u64,
     ) -> PyResult<Vec<Bound<'py, PyDict>>> {
         let kinds = players.unwrap_or_else(|| vec!["mcts".to_string(); self.game.players.len()]);
         if kinds.len() != self.game.players.len() || kinds.iter().any(|k| k != "mcts" && k != "random") {
@@ -203,7 +236,7 @@ impl PyGame {
         let space = self.space;
         let game = self.game.clone();
         let records = py.detach(|| {
-            (0..games as u64)
+            (first_game..first_game + games as u64)
                 .map(|g| {
                     let mut agents: Vec<Box<dyn Agent>> = kinds
                         .iter()
@@ -514,7 +547,11 @@ impl PyState {
 
 fn illegal(text: &str, error: &orrery::formats::notation::MoveError) -> PyErr {
     let legal = error.legal();
-    let shown = if legal.len() > 20 { format!("{} … ({} in all)", legal[..20].join(" "), legal.len()) } else { legal.join(" ") };
+    let shown = if legal.len() > 20 {
+        format!("{} … ({} in all)", legal[..20].join(" "), legal.len())
+    } else {
+        legal.join(" ")
+    };
     IllegalMove::new_err(format!("`{text}`: {error}; legal: {shown}"))
 }
 

@@ -209,3 +209,38 @@ class PettingZoo(unittest.TestCase):
             long.step(long.action_space(agent).sample(observation["action_mask"]))
             plies += 1
         self.assertEqual(plies, 10)
+
+
+try:
+    import ray
+
+    import orrery.distributed
+except ImportError:  # pragma: no cover - said below
+    ray = None
+
+
+@unittest.skipIf(ray is None, "ray is not installed (python3 -m pip install ray)")
+class Ray(unittest.TestCase):
+    """On a local Ray the test starts itself: shared-out work gives the
+    figures of one machine for the same seed."""
+
+    @classmethod
+    def setUpClass(cls):
+        ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, ignore_reinit_error=True)
+
+    @classmethod
+    def tearDownClass(cls):
+        ray.shutdown()
+
+    def test_playouts_shared_out_add_up_to_one_machines(self):
+        path = os.path.join(GAMES, "man_in_the_moon.rules")
+        one = orrery.load(path).playouts(5000, seed=9)
+        for tasks in (1, 3, 7):
+            self.assertEqual(orrery.distributed.playouts(path, 5000, seed=9, tasks=tasks), one, tasks)
+
+    def test_self_play_shared_out_is_one_machines(self):
+        path = os.path.join(GAMES, "tic_tac_toe.rules")
+        one = orrery.load(path).self_play(6, iterations=30, seed=4)
+        shared = orrery.distributed.self_play(path, 6, iterations=30, seed=4, tasks=4)
+        self.assertEqual([g["moves"] for g in shared], [g["moves"] for g in one])
+        self.assertEqual([g["returns"] for g in shared], [g["returns"] for g in one])

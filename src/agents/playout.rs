@@ -157,7 +157,29 @@ pub fn run_batch_reporting(
             PlayoutEngine::Auto => Kernel::<S>::for_state(start),
             PlayoutEngine::General => None,
         };
-        run_batch_on(start, playouts, seed, threads, kernel.as_ref(), progress)
+        run_batch_on(start, playouts, seed, threads, kernel.as_ref(), 0..playouts.div_ceil(CHUNK), progress)
+    })
+}
+
+/// How many chunks `playouts` playouts are dealt out in.
+pub fn chunks_of(playouts: u64) -> u64 {
+    playouts.div_ceil(CHUNK)
+}
+
+/// The chunks `chunks` (of `chunks_of(playouts)`) of the batch `run_batch`
+/// plays: batches of the parts, added up, are the whole batch's figures, so
+/// the work can be shared out over processes or machines.
+pub fn run_batch_chunks(
+    start: &State,
+    playouts: u64,
+    seed: u64,
+    threads: usize,
+    chunks: std::ops::Range<u64>,
+) -> BatchStats {
+    let chunks = chunks.start.min(chunks_of(playouts))..chunks.end.min(chunks_of(playouts));
+    with_width!(start.game().board.width, S => {
+        let kernel = Kernel::<S>::for_state(start);
+        run_batch_on(start, playouts, seed, threads, kernel.as_ref(), chunks, &|_| {})
     })
 }
 
@@ -211,12 +233,12 @@ fn run_batch_on<S: SiteSet>(
     seed: u64,
     threads: usize,
     kernel: Option<&Kernel<S>>,
+    chunks: std::ops::Range<u64>,
     progress: &(dyn Fn(u64) + Sync),
 ) -> BatchStats {
     use rand::SeedableRng;
     use rayon::prelude::*;
     let players = start.game().players.len();
-    let chunks = playouts.div_ceil(CHUNK);
     let work = |chunk: u64| {
         let mut rng = PlayoutRng::seed_from_u64(seed ^ chunk.wrapping_mul(0x9E37_79B9_7F4A_7C15));
         let mut stats = BatchStats { wins: vec![0; players], ..Default::default() };
@@ -255,10 +277,10 @@ fn run_batch_on<S: SiteSet>(
     };
     let empty = || BatchStats { wins: vec![0; players], ..Default::default() };
     if threads <= 1 {
-        return (0..chunks).map(work).fold(empty(), merge);
+        return chunks.map(work).fold(empty(), merge);
     }
     match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
-        Ok(pool) => pool.install(|| (0..chunks).into_par_iter().map(work).reduce(empty, merge)),
-        Err(_) => (0..chunks).map(work).fold(empty(), merge),
+        Ok(pool) => pool.install(|| chunks.into_par_iter().map(work).reduce(empty, merge)),
+        Err(_) => chunks.map(work).fold(empty(), merge),
     }
 }
