@@ -327,15 +327,21 @@ impl PyState {
         }
     }
 
-    /// The legal moves and their numbers (found once per position).
-    fn legal(&mut self) -> PyResult<(Vec<Move>, Vec<u64>)> {
-        if let Some(known) = &self.legal {
-            return Ok(known.clone());
+    /// Finds the legal moves and their numbers, once per position.
+    fn find_legal(&mut self) -> PyResult<()> {
+        if self.legal.is_none() {
+            let mut moves = Vec::new();
+            self.state.legal_moves(&mut moves);
+            let numbers = self.space.numbers(&self.state, &moves).map_err(PyValueError::new_err)?;
+            self.legal = Some((moves, numbers));
         }
-        let mut moves = Vec::new();
-        self.state.legal_moves(&mut moves);
-        let numbers = self.space.numbers(&self.state, &moves).map_err(PyValueError::new_err)?;
-        self.legal = Some((moves.clone(), numbers.clone()));
+        Ok(())
+    }
+
+    /// The legal moves and their numbers, found first.
+    fn legal(&mut self) -> PyResult<(&[Move], &[u64])> {
+        self.find_legal()?;
+        let (moves, numbers) = self.legal.as_ref().expect("just found");
         Ok((moves, numbers))
     }
 }
@@ -367,20 +373,22 @@ impl PyState {
         if !self.is_chance_node() {
             return Ok(Vec::new());
         }
-        let (moves, numbers) = self.legal()?;
+        self.find_legal()?;
+        let (moves, numbers) = self.legal.as_ref().expect("just found");
         let weights: Vec<f64> = moves.iter().map(|m| self.state.weight(m) as f64).collect();
         let total: f64 = weights.iter().sum();
-        Ok(numbers.into_iter().zip(weights).map(|(n, w)| (n, w / total)).collect())
+        Ok(numbers.iter().zip(weights).map(|(&n, w)| (n, w / total)).collect())
     }
 
     /// The legal moves' numbers, in the engine's order.
     fn legal_actions(&mut self) -> PyResult<Vec<u64>> {
-        Ok(self.legal()?.1)
+        Ok(self.legal()?.1.to_vec())
     }
 
     /// The legal moves in the game's notation, in the order of `legal_actions`.
     fn legal_moves(&mut self) -> PyResult<Vec<String>> {
-        let (moves, _) = self.legal()?;
+        self.find_legal()?;
+        let (moves, _) = self.legal.as_ref().expect("just found");
         Ok(moves.iter().map(|m| self.state.move_text(m)).collect())
     }
 
@@ -393,7 +401,8 @@ impl PyState {
 
     /// A move's notation, from its number.
     fn move_text(&mut self, action: u64) -> PyResult<String> {
-        let (moves, numbers) = self.legal()?;
+        self.find_legal()?;
+        let (moves, numbers) = self.legal.as_ref().expect("just found");
         let at = numbers.iter().position(|&n| n == action);
         at.map(|i| self.state.move_text(&moves[i]))
             .ok_or_else(|| IllegalMove::new_err(format!("{action} is not the number of a legal move here")))

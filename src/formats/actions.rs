@@ -102,14 +102,14 @@ impl ActionSpace {
     /// The numbers of `moves`, the legal moves of `state` in their order;
     /// an error when more than [`VARIANTS`] moves share every other part.
     pub fn numbers(&self, state: &State, moves: &[Move]) -> Result<Vec<u64>, String> {
+        let bases: Vec<(u64, bool)> = moves.iter().map(|mv| self.base(state, mv)).collect();
+        // Most positions have no two moves alike: sorted, the ties are neighbours.
+        let mut sorted = bases.clone();
+        sorted.sort_unstable();
+        let ties = sorted.windows(2).any(|w| w[0] == w[1]);
         let mut out = Vec::with_capacity(moves.len());
-        let mut seen: std::collections::HashMap<(u64, bool), u64> =
-            std::collections::HashMap::with_capacity(moves.len());
-        for mv in moves {
-            let (base, together) = self.base(state, mv);
-            let rank = seen.entry((base, together)).or_insert(0);
-            let variant = *rank;
-            *rank += 1;
+        for (i, &(base, together)) in bases.iter().enumerate() {
+            let variant = if ties { bases[..i].iter().filter(|&&b| b == (base, together)).count() as u64 } else { 0 };
             let (limit, number) = match together {
                 false => (VARIANTS, variant * self.variant_stride() + base),
                 true => (TOGETHER_VARIANTS, self.ordinary() + variant * self.sites * self.sites + base),
@@ -117,7 +117,7 @@ impl ActionSpace {
             if variant >= limit {
                 return Err(format!(
                     "more than {limit} legal moves share start, destination, follow-up and choice: `{}`",
-                    state.move_text(mv)
+                    state.move_text(&moves[i])
                 ));
             }
             out.push(number);
