@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-const DOCS: [&str; 8] = [
+const DOCS: [&str; 9] = [
     "README.md",
     "docs/language.md",
     "docs/architecture.md",
@@ -12,6 +12,7 @@ const DOCS: [&str; 8] = [
     "docs/cli.md",
     "docs/testing.md",
     "docs/performance.md",
+    "docs/python.md",
 ];
 
 /// The targets of the markdown links `[text](target)` of a file.
