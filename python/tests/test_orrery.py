@@ -142,6 +142,18 @@ class OpenSpiel(unittest.TestCase):
             state.apply_action(bot.step(state))
         self.assertIn(sorted(state.returns()), ([-1.0, 1.0], [0.0, 0.0]))
 
+    def test_mcts_plays_chess_to_the_end(self):
+        from open_spiel.python.algorithms import mcts
+
+        game = orrery.openspiel.load(os.path.join(GAMES, "chess.rules"))
+        evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(3))
+        bot = mcts.MCTSBot(game, uct_c=2, max_simulations=2, evaluator=evaluator, random_state=np.random.RandomState(4))
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            state.apply_action(bot.step(state))
+        self.assertIn(sorted(state.returns()), ([-1.0, 1.0], [0.0, 0.0]))
+        self.assertGreater(len(state.history()), 10)
+
     def test_tic_tac_toe_agrees_with_openspiel_move_by_move(self):
         ours = orrery.openspiel.load(os.path.join(GAMES, "tic_tac_toe.rules"))
         theirs = pyspiel.load_game("tic_tac_toe")
