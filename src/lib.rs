@@ -8,6 +8,7 @@
 //! the tools around it: [`formats`], [`render`], [`agents`], [`serve`], [`cli`], and the language server [`lsp`].
 
 pub mod agents;
+pub mod analysis;
 pub mod board;
 pub mod check;
 pub mod cli;

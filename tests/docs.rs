@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-const DOCS: [&str; 9] = [
+const DOCS: [&str; 10] = [
     "README.md",
     "docs/language.md",
     "docs/architecture.md",
@@ -13,6 +13,7 @@ const DOCS: [&str; 9] = [
     "docs/testing.md",
     "docs/performance.md",
     "docs/python.md",
+    "docs/analysis.md",
 ];
 
 /// The targets of the markdown links `[text](target)` of a file.

@@ -6,6 +6,7 @@
 mod actions;
 mod after_move_effects;
 mod agents;
+mod analysis;
 mod bless;
 mod chance;
 mod chess;

@@ -1,5 +1,6 @@
 //! The command line: a thin layer over the library.
 
+mod analyze;
 mod bench;
 mod check;
 mod common;
@@ -112,6 +113,33 @@ pub enum Command {
         #[arg(long)]
         general: bool,
         /// Text to read, or one JSON object for programs.
+        #[arg(long, value_enum, default_value = "text")]
+        format: Format,
+    },
+    /// Self-play figures of a game: outcomes with intervals, length,
+    /// choice, rule coverage, endings; with --vs, against a second file.
+    Analyze {
+        #[command(flatten)]
+        game: GameArgs,
+        /// A second rule file (a variant and its base, say), played on the same seeds.
+        #[arg(long, value_name = "OTHER")]
+        vs: Option<PathBuf>,
+        /// How many games to play.
+        #[arg(long, default_value_t = 200)]
+        games: u64,
+        /// `random`, or `mcts:PLAYOUTS` (Monte Carlo tree search with so many playouts a move).
+        #[arg(long, default_value = "random")]
+        players: crate::analysis::Players,
+        /// Seed of the games; the same seed plays the same games.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Threads to share the games between (1 to 256).
+        #[arg(long, default_value_t = 1, value_parser = thread_count)]
+        threads: usize,
+        /// Games longer than this are cut (and counted as cut).
+        #[arg(long, default_value_t = 2000)]
+        max_plies: u32,
+        /// Text to read, or JSON.
         #[arg(long, value_enum, default_value = "text")]
         format: Format,
     },
@@ -307,6 +335,10 @@ pub fn run(cli: Cli) -> i32 {
         Command::Perft { game, depth, divide, format } => perft::run(&game, depth, divide, format),
         Command::Bench { game, playouts, seed, threads, general, format } => {
             bench::run(&game, playouts, seed, threads, general, format)
+        }
+        Command::Analyze { game, vs, games, players, seed, threads, max_plies, format } => {
+            let settings = analyze::Settings { games, players, seed, threads, max_plies };
+            analyze::run(&game, vs.as_deref(), &settings, format)
         }
         Command::Trace { game, seed, format } => trace::run(&game, seed, format),
         Command::Play { game, random, ai, think, ai_time, seed, type_dice, resume } => {
