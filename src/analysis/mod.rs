@@ -141,8 +141,27 @@ pub fn analyze(
     threads: usize,
     max_plies: u32,
 ) -> Analysis {
+    analyze_reporting(game, file, games, players, seed, threads, max_plies, &|| {})
+}
+
+/// `analyze`, calling `progress` after each game (from whichever thread played it).
+#[allow(clippy::too_many_arguments)]
+pub fn analyze_reporting(
+    game: &Arc<Game>,
+    file: &str,
+    games: u64,
+    players: Players,
+    seed: u64,
+    threads: usize,
+    max_plies: u32,
+    progress: &(dyn Fn() + Sync),
+) -> Analysis {
     use rayon::prelude::*;
-    let play = |g: u64| play_one(game, players, seed, g, max_plies);
+    let play = |g: u64| {
+        let record = play_one(game, players, seed, g, max_plies);
+        progress();
+        record
+    };
     let records: Vec<GameRecord> = match rayon::ThreadPoolBuilder::new().num_threads(threads.max(1)).build() {
         Ok(pool) if threads > 1 => pool.install(|| (0..games).into_par_iter().map(play).collect()),
         _ => (0..games).map(play).collect(),

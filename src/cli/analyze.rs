@@ -5,7 +5,7 @@
 
 use super::common::load;
 use super::{Format, GameArgs};
-use crate::analysis::{Analysis, Players, analyze, stats};
+use crate::analysis::{Analysis, Players, analyze_reporting, stats};
 use std::path::Path;
 
 pub struct Settings {
@@ -20,13 +20,21 @@ pub fn run(args: &GameArgs, vs: Option<&Path>, settings: &Settings, format: Form
     let Ok((game, _)) = load(args) else { return 1 };
     let file = args.file.display().to_string();
     let s = settings;
-    let first = analyze(&game, &file, s.games, s.players, s.seed, s.threads, s.max_plies);
+    // A bar on a terminal for each file's games, with the time left.
+    let run = |game: &std::sync::Arc<crate::game::Game>, file: &str| {
+        let bar = super::progress::bar(s.games, &crate::diagnostics::terminal_safe(&game.title), "games");
+        let analysis =
+            analyze_reporting(game, file, s.games, s.players, s.seed, s.threads, s.max_plies, &|| bar.inc(1));
+        bar.finish_and_clear();
+        analysis
+    };
+    let first = run(&game, &file);
     let second = match vs {
         None => None,
         Some(other) => {
             let other_args = GameArgs { file: other.to_path_buf(), position: None, options: args.options.clone() };
             let Ok((game, _)) = load(&other_args) else { return 1 };
-            Some(analyze(&game, &other.display().to_string(), s.games, s.players, s.seed, s.threads, s.max_plies))
+            Some(run(&game, &other.display().to_string()))
         }
     };
     match format {
