@@ -46,7 +46,7 @@ struct PyGame {
     options: Vec<(String, String)>,
 }
 
-/// Loads a rule file: `orrery.load("games/chess.rules", {"long_moves": True})`.
+/// Loads a rule file: `orrery.load("games/NAME.rules", {"long_moves": True})`.
 #[pyfunction]
 #[pyo3(signature = (path, options = None))]
 fn load(path: &str, options: Option<&Bound<'_, PyDict>>) -> PyResult<PyGame> {

@@ -44,7 +44,7 @@ pub fn square_board(files: usize, ranks: usize) -> Board {
 
 impl Board {
     /// On a square board, for each site the sites `(a, b)` squares away in
-    /// every orientation (a knight's move for `(1, 2)`); `None` on others.
+    /// every orientation (eight leaps for `(1, 2)`); `None` on others.
     pub fn leaps(&self, a: i64, b: i64) -> Option<super::SetTable> {
         let BoardShape::Square { files, ranks } = self.shape else { return None };
         let mut table = super::SetTable::new(self.width, self.site_count());

@@ -355,6 +355,7 @@ impl<'a> Scope<'a> {
                 to_capturer: returns.is_some_and(|r| r.to_capturer.is_some()),
                 remembers_moving: traits.iter().any(|t| t.node == PieceTrait::RemembersMoving),
                 counted: traits.iter().any(|t| t.node == PieceTrait::Counted),
+                unlettered: traits.iter().any(|t| t.node == PieceTrait::Unlettered),
                 letter: letter.map(|l| l.node.to_ascii_uppercase()),
                 glyphs: glyphs.iter().map(|g| g.node.clone()).collect(),
             };

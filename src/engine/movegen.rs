@@ -163,7 +163,7 @@ impl<S: SiteSet> View<'_, S> {
                 Some(follow) => {
                     let view = View { focus: NO_SITE, ..*self };
                     // Compiled for each kind of `emit`: a follow-up multiplies
-                    // the moves (Amazons' shots), so every call counts.
+                    // the moves (a follow-up's placements), so every call counts.
                     view.generate_rule(rule, move_rule, phase, player, &mut |mv| {
                         view.with_follow_ups(mv, follow, player, emit)
                     })

@@ -20,8 +20,9 @@
 //! [`TOGETHER_VARIANTS`]): `ORDINARY + (variant * SITES + from) * SITES + to`.
 //! So a move keeps its number from one position to the next wherever its
 //! parts tell it apart, and every legal move of a position has its own
-//! number below [`ActionSpace::size`]: chess has 71 × 64 × 7 × 8 ordinary
-//! numbers and 64 × 64 × 64 for castling.
+//! number below [`ActionSpace::size`]: a game of 64 sites and 6 types with
+//! promotions has 71 × 64 × 7 × 8 ordinary numbers, and 64 × 64 × 64 more
+//! if it has moves of two pieces.
 
 use crate::engine::state::{Move, State};
 use crate::game::Game;

@@ -1,10 +1,10 @@
 //! The short notation people type, for any game whose pieces have letters:
 //! a piece's letter and the destination, with as much of the origin's name
-//! as tells two such moves apart (SAN in chess: `Nf3`, `exd5`, `Nbd7`,
-//! `R1a3`, `e8=Q`, `O-O`, `O-O-O`; `+`, `#`, `!` and `?` ignored), and
-//! `P*c3` (or `P@c3`) for placing a piece of that letter from hand, as
-//! shogi writes a drop. A move written with no letter is a pawn's (the type
-//! lettered `P`), as in SAN.
+//! as tells two such moves apart (`Nf3`, `exd5`, `Nbd7`, `R1a3`, `e8=Q`;
+//! trailing `+`, `#`, `!` and `?` ignored), `O-O` and `O-O-O` for the
+//! moves of two pieces one of which is royal, and `P*c3` (or `P@c3`) for
+//! placing a piece of that letter from hand. A move written with no letter
+//! is a move of a type the rule file calls `unlettered`.
 //!
 //! The short form is read only where the game's own notation (`g1-f3`)
 //! matched nothing, and it is matched against the legal moves: it never
@@ -50,8 +50,8 @@ pub fn find(state: &State, moves: &[Move], typed: &str) -> Short {
         return Short::NotShort;
     }
     // A leading capital that is a piece's letter names the piece (`Bb5` is
-    // a bishop's move, not a pawn's from the b file); read without it only
-    // when that names no move.
+    // a move of the type lettered B, not an unlettered one from the b file);
+    // read without it only when that names no move.
     let (lettered, plain): (Vec<&Reading>, Vec<&Reading>) = readings.iter().partition(|r| r.letter.is_some());
     let mut found: Vec<usize> = Vec::new();
     for group in [lettered, plain] {
@@ -94,9 +94,11 @@ pub fn read_for_explaining(state: &State, typed: &str) -> Option<(Option<PieceTy
     let reading = readings.iter().find(|r| r.letter.is_some()).or(readings.first())?;
     let game = state.game();
     let letters = crate::render::letters(game);
-    // No letter: a pawn's, when the game letters one `P`.
-    let letter = reading.letter.or_else(|| letters.contains(&'P').then_some('P'));
-    let piece = letter.and_then(|l| letters.iter().position(|&c| c == l)).map(|t| t as PieceType);
+    // No letter: the type the rule file calls `unlettered`, if it names one.
+    let piece = match reading.letter {
+        Some(l) => letters.iter().position(|&c| c == l).map(|t| t as PieceType),
+        None => game.pieces.iter().position(|p| p.unlettered).map(|t| t as PieceType),
+    };
     if reading.drop {
         return Some((piece, Vec::new(), reading.to, true));
     }
@@ -113,7 +115,7 @@ pub fn read_for_explaining(state: &State, typed: &str) -> Option<(Option<PieceTy
     Some((piece, origins, reading.to, false))
 }
 
-/// The text without check, mate and annotation marks.
+/// The text without trailing annotation marks.
 fn undecorated(typed: &str) -> &str {
     typed.trim().trim_end_matches(['+', '#', '!', '?'])
 }
@@ -128,9 +130,9 @@ fn castling(text: &str) -> Option<bool> {
     }
 }
 
-/// Castling is a legal move of two pieces, one of them royal: `O-O` the
-/// one whose other piece starts towards the board's nearer edge from the
-/// royal piece (the king's side in chess), `O-O-O` towards the farther.
+/// `O-O` names a legal move of two pieces, one of them royal, whose other
+/// piece starts towards the board's nearer edge from the royal piece;
+/// `O-O-O` one whose other piece starts towards the farther.
 fn castle(state: &State, moves: &[Move], long: bool) -> Short {
     let game = state.game();
     let phase = &game.phases[state.position().phase as usize];
@@ -267,11 +269,12 @@ fn fitting(state: &State, moves: &[Move], reading: &Reading) -> Vec<usize> {
         let origin = origin.to_lowercase();
         reading.origin.is_empty() || origin.starts_with(&reading.origin) || origin.ends_with(&reading.origin)
     };
-    // No letter: a pawn's move, as in SAN. (In a game without pawns a site
-    // alone is the game's own notation, a placement, and nothing else.)
-    let pawn = |mv: &Move| reading.letter.is_some() || letter_of(mv.piece) == Some('P');
+    // No letter: a move of a type the rule file calls `unlettered`. (In a
+    // game without one a site alone is the game's own notation, a placement.)
+    let lettered_or_unlettered =
+        |mv: &Move| reading.letter.is_some() || game.pieces.get(mv.piece as usize).is_some_and(|p| p.unlettered);
     // Moves that differ only by a promotion left unsaid all fit: say which.
-    (0..moves.len()).filter(|&i| fits(&moves[i]) && pawn(&moves[i])).collect()
+    (0..moves.len()).filter(|&i| fits(&moves[i]) && lettered_or_unlettered(&moves[i])).collect()
 }
 
 /// Why no legal move fits a reading, in words.

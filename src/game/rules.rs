@@ -50,6 +50,8 @@ pub struct PieceDef {
     /// A site holds any number of pieces of this type (and one owner): a
     /// heap, kept as a number (`Position::heaps`).
     pub counted: bool,
+    /// Short notation writes this type's moves without its letter (`e4`).
+    pub unlettered: bool,
     /// The type's letter in position rows, upper case (`letter N`).
     pub letter: Option<char>,
     /// How pictures draw it (`glyph "♔" "♚"`): one text for every player,

@@ -271,6 +271,8 @@ pub enum PieceTrait {
     RemembersMoving,
     /// A site holds any number of them, kept as a number.
     Counted,
+    /// Moves of this type are written without its letter in short notation.
+    Unlettered,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -111,6 +111,7 @@ impl Lowerer {
                         "returns" => PieceTrait::Returns,
                         "remembers_moving" => PieceTrait::RemembersMoving,
                         "counted" => PieceTrait::Counted,
+                        "unlettered" => PieceTrait::Unlettered,
                         _ => PieceTrait::Reversible,
                     };
                     traits.push(Spanned::new(kind, self.span(&t)));

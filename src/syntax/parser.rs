@@ -705,7 +705,7 @@ fn rule_words(rule: Rule) -> Option<&'static str> {
         Rule::hexagon_side | Rule::hexagon_kw => "`hexagon N` or `FILES x RANKS`",
         Rule::point_decl | Rule::line_decl | Rule::line_kind => "`point`, `line`, `circle` or `}`",
         Rule::piece_trait | Rule::returns_to | Rule::returns_kw => {
-            "a piece trait (`reversible`, `royal`, `returns`, `returns as TYPE`, `returns to capturer`, `remembers_moving`, `counted`)"
+            "a piece trait (`reversible`, `royal`, `returns`, `returns as TYPE`, `returns to capturer`, `remembers_moving`, `counted`, `unlettered`)"
         }
         Rule::returns_as => "`as TYPE`",
         Rule::to_capturer | Rule::capturer_kw => "`to capturer`",

@@ -120,7 +120,7 @@ fn find_base(variant: &Path, base: &str) -> Option<PathBuf> {
 }
 
 /// A path without `.` and without a folder followed by `..`
-/// (`games/variants/../chess.rules` is `games/chess.rules`), so messages
+/// (`games/variants/../base.rules` is `games/base.rules`), so messages
 /// name the base as a person would; `..` at the start stays.
 fn tidy(path: &Path) -> PathBuf {
     use std::path::Component;
