@@ -71,6 +71,7 @@ macro_rules! broken {
 
 broken![
     glyphs_for_three_of_two_players,
+    notation_for_no_rule_and_a_text_twice,
     count_compared_with_a_counter,
     syntax_error_and_typos_in_one_phase,
     count_compared_with_a_player,

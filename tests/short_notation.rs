@@ -96,7 +96,7 @@ fn a_short_move_no_piece_can_make_says_so_without_a_false_hint() {
     assert!(why.contains("no knight can move to f4"), "{why}");
     assert!(!why.contains("did you mean"), "{why}");
     let why = refused(&state, "O-O");
-    assert!(why.contains("no short (`O-O`) move"), "{why}");
+    assert!(why.contains("no move of the rule `castle_short` (`O-O`) is legal now"), "{why}");
     // Not short notation at all: the site hint stays.
     let why = refused(&state, "e2-e9");
     assert!(why.contains("there is no site `e9`"), "{why}");
@@ -196,4 +196,25 @@ fn malformed_short_text_is_refused() {
     }
     let mut copy = state.clone();
     assert_eq!(copy.play("Nxf3").ok(), state.clone().play("g1-f3").ok(), "a capture sign is optional");
+}
+
+/// Castling's texts come from the rule file's `notation` items, not from
+/// the tool: a variant names it otherwise, or not at all.
+#[test]
+fn named_moves_come_from_the_rule_file() {
+    let game = Game::load("tests/games/chess_castling_named_otherwise.rules").expect("the variant loads");
+    let opening = ["e4", "e5", "Nf3", "Nc6", "Bc4", "Nf6"];
+    let mut pairs: Vec<(&str, &str)> = opening.iter().map(|m| (*m, *m)).collect();
+    pairs.push(("K", "e1-g1,h1-f1"));
+    same_moves(&game, None, &pairs);
+    let mut state = game.initial_state();
+    for m in ["d4", "d5", "Nc3", "Nc6", "Bf4", "Bf5", "Qd2", "Qd7"] {
+        state.play(m).unwrap();
+    }
+    // The base's `O-O-O` was removed, and `O-O` replaced.
+    for gone in ["O-O-O", "O-O"] {
+        let why = refused(&state, gone);
+        assert!(!why.contains("castle"), "`{gone}`: {why}");
+    }
+    assert!(state.clone().play("e1-c1,a1-d1").is_ok());
 }

@@ -44,6 +44,8 @@ pub struct Scope<'a> {
     pub stacks: Option<(bool, &'a [StackLimitDecl], Span)>,
     /// `threat` items: (piece, seen as, region).
     pub threats: Vec<(&'a Name, &'a Name, &'a Name)>,
+    /// `notation RULE = "TEXT", …` items.
+    pub notations: Vec<(&'a Name, &'a Vec<Spanned<String>>)>,
     /// `returns as TYPE` / `returns to capturer`, per type that says so.
     pub returns: Vec<(&'a Name, &'a crate::syntax::ast::ReturnsDecl)>,
     /// `directions` items.
@@ -127,6 +129,7 @@ impl<'a> Scope<'a> {
                     scope.title_span = Some(title.span);
                 }
                 Item::Threat { piece, seen_as, region } => scope.threats.push((piece, seen_as, region)),
+                Item::Notation { rule, texts } => scope.notations.push((rule, texts)),
                 // Resolved (or reported) before checking: see `variants::merge`.
                 Item::Track { .. }
                 | Item::Attribute { .. }
@@ -286,6 +289,7 @@ impl<'a> Scope<'a> {
             regions: Vec::new(),
             groups: Vec::new(),
             threats: Vec::new(),
+            notations: Vec::new(),
             returns: Vec::new(),
             patterns: Vec::new(),
             conditions: Vec::new(),

@@ -11,6 +11,7 @@ mod group;
 mod group_count;
 mod leaves;
 mod load;
+mod notation;
 mod patterns;
 mod phase;
 mod program;
@@ -187,6 +188,7 @@ fn assemble(scope: &Scope, source: &Source) -> Option<Game> {
     let repetition_unless = scope.repetition_unless.map(|cond| conditions::game_test(scope, cond));
     traits_check(scope);
     let threats = threats(scope);
+    let notations = notation::notations(scope);
     let stacks = stacks::stacks(scope);
     let dice = dice(scope);
     let patterns = patterns::patterns(scope);
@@ -256,6 +258,7 @@ fn assemble(scope: &Scope, source: &Source) -> Option<Game> {
         reads_repeated: scope.repeated_read.get(),
         tracks_unmoved: pieces.iter().any(|p| p.remembers_moving),
         threats: threats?,
+        notations,
         code_owner,
         code_type,
         title: scope.title.clone(),

@@ -1,9 +1,9 @@
 //! The short notation people type, for any game whose pieces have letters:
 //! a piece's letter and the destination, with as much of the origin's name
 //! as tells two such moves apart (`Nf3`, `exd5`, `Nbd7`, `R1a3`, `e8=Q`;
-//! trailing `+`, `#`, `!` and `?` ignored), `O-O` and `O-O-O` for the
-//! moves of two pieces one of which is royal, and `P*c3` (or `P@c3`) for
-//! placing a piece of that letter from hand. A move written with no letter
+//! trailing `+`, `#`, `!` and `?` ignored), the texts a rule file's
+//! `notation` items give a labelled rule's moves, and `P*c3` (or `P@c3`)
+//! for placing a piece of that letter from hand. A move written with no letter
 //! is a move of a type the rule file calls `unlettered`.
 //!
 //! The short form is read only where the game's own notation (`g1-f3`)
@@ -12,7 +12,7 @@
 
 use crate::board::{NO_SITE, Site};
 use crate::engine::state::{Move, State};
-use crate::game::rules::{MoveRule, PieceType};
+use crate::game::rules::PieceType;
 
 /// What a typed text names, read as short notation.
 #[derive(Debug, PartialEq, Eq)]
@@ -42,8 +42,8 @@ pub struct Reading {
 /// Reads `typed` as short notation against `moves`, the legal moves.
 pub fn find(state: &State, moves: &[Move], typed: &str) -> Short {
     let text = undecorated(typed);
-    if let Some(long) = castling(text) {
-        return castle(state, moves, long);
+    if let Some(named) = named(state, moves, text) {
+        return named;
     }
     let readings = readings(state, text);
     if readings.is_empty() {
@@ -120,56 +120,21 @@ fn undecorated(typed: &str) -> &str {
     typed.trim().trim_end_matches(['+', '#', '!', '?'])
 }
 
-/// `O-O` (false) or `O-O-O` (true), with letter O or digit 0.
-fn castling(text: &str) -> Option<bool> {
-    let plain: String = text.chars().map(|c| if c == '0' { 'O' } else { c.to_ascii_uppercase() }).collect();
-    match plain.as_str() {
-        "O-O" => Some(false),
-        "O-O-O" => Some(true),
-        _ => None,
-    }
-}
-
-/// `O-O` names a legal move of two pieces, one of them royal, whose other
-/// piece starts towards the board's nearer edge from the royal piece;
-/// `O-O-O` one whose other piece starts towards the farther.
-fn castle(state: &State, moves: &[Move], long: bool) -> Short {
+/// The moves a rule file's `notation` item names by `text`: those of the
+/// rule with its label; `None` when no item gives that text.
+fn named(state: &State, moves: &[Move], text: &str) -> Option<Short> {
     let game = state.game();
+    let def = game.notations.iter().find(|n| n.texts.iter().any(|t| t == text))?;
     let phase = &game.phases[state.position().phase as usize];
-    let chosen: Vec<usize> = (0..moves.len())
-        .filter(|&i| matches!(phase.moves.get(moves[i].rule as usize), Some(MoveRule::Together { .. })))
-        .filter(|&i| side(state, &moves[i]) == Some(long))
-        .collect();
-    match chosen[..] {
-        [one] => Short::Move(one),
-        [] => {
-            let side = if long { "long (`O-O-O`)" } else { "short (`O-O`)" };
-            Short::None(format!("no {side} move of a royal piece together with another is legal now"))
-        }
-        _ => Short::Several(chosen),
-    }
-}
-
-/// Whether a move of two pieces, one royal, is the long kind (`Some(true)`):
-/// the other piece starts on the side of the royal one whose board edge is
-/// farther; `None` when neither piece is royal.
-fn side(state: &State, mv: &Move) -> Option<bool> {
-    let game = state.game();
-    let board = &game.board;
-    let royal = |s: Site| state.cell(s) != 0 && game.pieces[game.type_of(state.cell(s)) as usize].royal;
-    let [(a, _), (b, _)] = mv.parts_sorted();
-    let (king, other) = if royal(a) {
-        (a, b)
-    } else if royal(b) {
-        (b, a)
-    } else {
-        return None;
+    let labelled = |i: &usize| {
+        phase.sources.get(moves[*i].rule as usize).and_then(|s| s.label.as_deref()) == Some(def.rule.as_str())
     };
-    let (kx, ox) = (board.reading_order(king).0, board.reading_order(other).0);
-    let xs = (0..board.site_count()).map(|s| board.reading_order(s as Site).0);
-    let (min, max) = xs.fold((f64::MAX, f64::MIN), |(lo, hi), x| (lo.min(x), hi.max(x)));
-    let (towards, away) = if ox > kx { (max - kx, kx - min) } else { (kx - min, max - kx) };
-    Some(towards > away)
+    let chosen: Vec<usize> = (0..moves.len()).filter(labelled).collect();
+    Some(match chosen[..] {
+        [one] => Short::Move(one),
+        [] => Short::None(format!("no move of the rule `{}` (`{text}`) is legal now", def.rule)),
+        _ => Short::Several(chosen),
+    })
 }
 
 /// Every way to read the text: with and without a leading piece letter,

@@ -52,6 +52,8 @@ pub struct Game {
     pub tracks_unmoved: bool,
     /// How the threat test sees pieces (`threat` items).
     pub threats: Vec<ThreatDef>,
+    /// Texts that name the moves of labelled rules (`notation` items).
+    pub notations: Vec<NotationDef>,
     pub tracks: Vec<TrackDef>,
     /// The `dice` item, if the game throws dice.
     pub dice: Option<DiceDef>,

@@ -918,6 +918,14 @@ impl TrackDef {
     }
 }
 
+/// `notation RULE = "TEXT", …`: typing one of the texts names a legal move
+/// made by the rule labelled RULE.
+#[derive(Clone, Debug)]
+pub struct NotationDef {
+    pub rule: String,
+    pub texts: Vec<String>,
+}
+
 /// `threat piece as seen_as in REGION`: the threat test sees a piece of
 /// `piece` as one of `seen_as` standing on a site of the threat region.
 #[derive(Clone, Debug)]

@@ -74,6 +74,12 @@ pub enum Item {
         name: Name,
         cond: SiteCond,
     },
+    /// `notation RULE = "TEXT", …`: texts that name the moves of the rule
+    /// labelled RULE where a move is typed.
+    Notation {
+        rule: Name,
+        texts: Vec<Spanned<String>>,
+    },
     /// `threat TYPE as OTHER in REGION`
     Threat {
         piece: Name,
@@ -200,6 +206,7 @@ impl Item {
             Item::Group { .. } => "group",
             Item::Condition { .. } => "condition",
             Item::Threat { .. } => "threat",
+            Item::Notation { .. } => "notation",
             Item::Track { .. } => "track",
             Item::Stacks { .. } => "stacks",
             Item::Attribute { .. } => "attribute",

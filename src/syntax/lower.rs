@@ -198,6 +198,10 @@ impl Lowerer {
                 };
                 Item::Remove { kind, name, from }
             }
+            Rule::notation_item => {
+                let rule = self.name(next());
+                Item::Notation { rule, texts: inner.map(|t| self.string(t)).collect() }
+            }
             Rule::condition_item => {
                 let name = self.name(next());
                 Item::Condition { name, cond: self.site_cond(next()) }

@@ -20,8 +20,9 @@ use pest_derive::Parser;
 pub(super) struct RulesParser;
 
 /// The keywords that start top-level items.
-const ITEM_KEYWORDS: [&str; 22] = [
+const ITEM_KEYWORDS: [&str; 23] = [
     "directions",
+    "notation",
     "condition",
     "pattern",
     "variant",
@@ -698,8 +699,9 @@ fn rule_words(rule: Rule) -> Option<&'static str> {
         | Rule::variant_item
         | Rule::remove_item
         | Rule::directions_item
-        | Rule::condition_item => {
-            "an item (game, players, board, region, track, piece, group, threat, stacks, attribute, dice, pattern, condition, option, counter, setup, phase, end, repetition; in a variant, variant of and remove)"
+        | Rule::condition_item
+        | Rule::notation_item => {
+            "an item (game, players, board, region, track, piece, group, threat, stacks, attribute, dice, pattern, condition, notation, option, counter, setup, phase, end, repetition; in a variant, variant of and remove)"
         }
         Rule::square_board | Rule::hex_board | Rule::graph_board => "`square`, `hex` or `graph`",
         Rule::hexagon_side | Rule::hexagon_kw => "`hexagon N` or `FILES x RANKS`",

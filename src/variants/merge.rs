@@ -116,6 +116,7 @@ pub(super) fn item_name(item: &Item) -> Option<&Name> {
         | Item::Attribute { name, .. }
         | Item::Pattern { name, .. } => Some(name),
         Item::Threat { piece, .. } => Some(piece),
+        Item::Notation { rule, .. } => Some(rule),
         Item::Directions { name, .. } => Some(name),
         Item::Phase(phase) => Some(&phase.name),
         _ => None,

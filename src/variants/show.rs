@@ -8,7 +8,7 @@ use crate::syntax::ast::{Item, RuleFile};
 use crate::syntax::span::Span;
 
 /// The order items are shown in.
-const ORDER: [&str; 21] = [
+const ORDER: [&str; 22] = [
     "game",
     "players",
     "board",
@@ -28,6 +28,7 @@ const ORDER: [&str; 21] = [
     "phase",
     "end",
     "repetition",
+    "notation",
     "variant",
     "remove",
 ];
