@@ -3,7 +3,7 @@
 //! and `--vs` finding a change whose effect is known.
 
 use crate::run::orrery;
-use orrery::analysis::{Players, analyze, stats};
+use orrery::analysis::{GameRecord, Players, analyze, play_games, stats, summarize};
 use orrery::game::Game;
 
 fn text(bytes: &[u8]) -> String {
@@ -66,11 +66,11 @@ fn the_text_report_of_fixed_seeds() {
 
 #[test]
 fn bad_players_are_refused() {
-    for bad in ["mcts:0", "mcts:x", "alphabeta", "mcts"] {
+    for bad in ["mcts:0", "mcts:x", "alphabeta", "mcts", "mcts:0s", "mcts:-1s", "mcts:xs", "mcts:5000s"] {
         let out = orrery(&["analyze", "games/tic_tac_toe.rules", "--players", bad]);
         assert_eq!(out.status.code(), Some(2), "{bad}");
         assert!(
-            text(&out.stderr).contains("mcts:PLAYOUTS") || text(&out.stderr).contains("number of playouts"),
+            ["mcts:PLAYOUTS", "number of playouts", "number of seconds"].iter().any(|m| text(&out.stderr).contains(m)),
             "{bad}: {}",
             text(&out.stderr)
         );
@@ -85,4 +85,96 @@ fn the_statistics() {
     assert!((stats::two_sided_p(0.0) - 1.0).abs() < 1e-9);
     assert!(stats::share_against(60, 100, 0.5) < 0.05 && stats::share_against(55, 100, 0.5) > 0.05);
     assert_eq!(stats::quantile(&[1.0, 2.0, 3.0, 4.0], 0.5), 2.5);
+}
+
+#[test]
+fn players_are_read_with_playouts_or_seconds() {
+    assert_eq!("random".parse::<Players>(), Ok(Players::Random));
+    assert_eq!("mcts:200".parse::<Players>(), Ok(Players::Mcts(200)));
+    assert_eq!("mcts:0.5s".parse::<Players>(), Ok(Players::MctsTimed(500)));
+    assert_eq!(Players::MctsTimed(500).to_string(), "mcts:0.5s");
+    assert_eq!(Players::Mcts(200).to_string(), "mcts:200");
+}
+
+/// A game whose estimates are written out: decided-at and lead changes
+/// follow their definitions (docs/analysis.md).
+#[test]
+fn decisiveness_and_lead_changes_by_their_definitions() {
+    let game = Game::load("games/tic_tac_toe.rules").unwrap();
+    let record = |winner: Option<usize>, values: &[(u32, u8, f32)]| GameRecord {
+        plies: 10,
+        winner,
+        finished: true,
+        rules: vec![vec![0]],
+        choices: vec![2; 10],
+        values: values.to_vec(),
+        ..GameRecord::default()
+    };
+    // Player 0 (x) estimates at plies 0, 2, 4, 6, 8, player 1 (o) at 1, 3, 5, 7, 9;
+    // as x's chance: 0.6 0.6 0.4 0.3 0.45 0.7 0.8 0.9 0.9 0.95.
+    let values = [
+        (0, 0, 0.6),
+        (1, 1, 0.4),
+        (2, 0, 0.4),
+        (3, 1, 0.7),
+        (4, 0, 0.45),
+        (5, 1, 0.3),
+        (6, 0, 0.8),
+        (7, 1, 0.1),
+        (8, 0, 0.9),
+        (9, 1, 0.05),
+    ];
+    // x wins: its estimate is last at or below one half at ply 4, so the game
+    // is decided at ply 5 of 10. The leader goes x, o (ply 2), x (ply 5): two changes.
+    let a = summarize(&game, "t", Players::Mcts(10), 1, 100, &[record(Some(0), &values)]);
+    let d = a.drama.expect("estimates give decisiveness");
+    assert_eq!((d.games, d.decided_at_mean, d.lead_changes_mean, d.lead_changes_max), (1, 0.5, 2.0, 2));
+    let tenths = &d.winner_value_by_tenths;
+    assert!((tenths[0].unwrap() - 0.6).abs() < 1e-6 && (tenths[9].unwrap() - 0.95).abs() < 1e-6, "{tenths:?}");
+    // Had o won, its chance (one minus x's) is at or below one half at its
+    // last estimate, ply 9: it never led for good, so 1.
+    let b = summarize(&game, "t", Players::Mcts(10), 1, 100, &[record(Some(1), &values)]);
+    assert_eq!(b.drama.unwrap().decided_at_mean, 1.0);
+    // A winner ahead from the first estimate was decided from the start.
+    let ahead: Vec<(u32, u8, f32)> = (0..10).map(|p| (p, (p % 2) as u8, if p % 2 == 0 { 0.8 } else { 0.2 })).collect();
+    let c = summarize(&game, "t", Players::Mcts(10), 1, 100, &[record(Some(0), &ahead)]);
+    let c = c.drama.unwrap();
+    assert_eq!((c.decided_at_mean, c.lead_changes_mean), (0.0, 0.0));
+    // Random players give no estimates, so no decisiveness.
+    assert!(summarize(&game, "t", Players::Random, 1, 100, &[record(Some(0), &[])]).drama.is_none());
+}
+
+/// MCTS games are the same on any number of threads, and give estimates.
+#[test]
+fn mcts_games_are_seeded_and_estimated() {
+    let game = Game::load("games/tic_tac_toe.rules").unwrap();
+    let one = play_games(&game, Players::Mcts(50), 7, 0..6, 1, 100, &|| {});
+    let two = play_games(&game, Players::Mcts(50), 7, 0..6, 2, 100, &|| {});
+    assert_eq!(one, two);
+    // Shares of the range played apart join into the same records.
+    let mut joined = play_games(&game, Players::Mcts(50), 7, 0..2, 1, 100, &|| {});
+    joined.extend(play_games(&game, Players::Mcts(50), 7, 2..6, 1, 100, &|| {}));
+    assert_eq!(one, joined);
+    assert!(one.iter().all(|r| !r.values.is_empty() && r.values.iter().all(|v| (0.0..=1.0).contains(&v.2))));
+    let a = summarize(&game, "t", Players::Mcts(50), 7, 100, &one);
+    let d = a.drama.unwrap();
+    assert!((0.0..=1.0).contains(&d.decided_at_mean));
+}
+
+/// Chess under random play: captures and promotions are counted as
+/// effects, and the fifty-move rule's endings as endings for want of progress.
+#[test]
+fn effects_and_endings_for_want_of_progress() {
+    let game = Game::load("games/chess.rules").unwrap();
+    let a = analyze(&game, "chess", 12, Players::Random, 1, 2, 3000);
+    let effect = |name: &str| a.effects.iter().find(|e| e.effect == name).map_or(0, |e| e.plies);
+    assert!(effect("capture") > 12 * 10, "{:?}", a.effects);
+    assert!(effect("promotion") > 0, "{:?}", a.effects);
+    let fifty = a.end_rules.iter().find(|r| r.rule.starts_with("fifty moves")).unwrap().fired;
+    assert!(fifty > 0);
+    assert_eq!(a.endings.no_progress, fifty);
+    // Tic-Tac-Toe has no capture; nothing else is listed.
+    let ttt = analyze(&Game::load("games/tic_tac_toe.rules").unwrap(), "ttt", 50, Players::Random, 1, 1, 100);
+    assert_eq!(ttt.effects.len(), 1);
+    assert_eq!((ttt.effects[0].effect.as_str(), ttt.effects[0].plies), ("capture", 0));
 }

@@ -22,6 +22,9 @@ pub struct MctsAgent {
     /// (the same seed may then choose differently on another machine).
     time: Option<std::time::Duration>,
     buf: Vec<Move>,
+    /// The mover's mean reward through the move last chosen by a search
+    /// (`None` when the last choice needed none): how good it thought it.
+    last_value: Option<f64>,
 }
 
 /// A position reached by a move; `score` is the total reward of the player
@@ -38,12 +41,24 @@ struct Node {
 impl MctsAgent {
     /// An agent spending `playouts` random playouts on each decision.
     pub fn new(seed: u64, playouts: u32) -> Self {
-        MctsAgent { rng: PlayoutRng::seed_from_u64(seed), playouts: playouts.max(1), time: None, buf: Vec::new() }
+        MctsAgent {
+            rng: PlayoutRng::seed_from_u64(seed),
+            playouts: playouts.max(1),
+            time: None,
+            buf: Vec::new(),
+            last_value: None,
+        }
     }
 
     /// An agent thinking `limit` on each decision, however many playouts that takes.
     pub fn timed(seed: u64, limit: std::time::Duration) -> Self {
         MctsAgent { time: Some(limit), ..MctsAgent::new(seed, u32::MAX) }
+    }
+
+    /// The mover's estimated reward (0 to 1) of the move last chosen, when
+    /// a search chose it: forced moves and throws of the dice have none.
+    pub fn last_value(&self) -> Option<f64> {
+        self.last_value
     }
 
     fn legal(&mut self, state: &State) -> Vec<Move> {
@@ -96,6 +111,7 @@ impl MctsAgent {
     /// `choose`, telling `progress` the playouts done so far every
     /// `REPORT_EVERY` playouts (for a progress bar while it thinks).
     pub fn choose_reporting(&mut self, state: &State, progress: &mut dyn FnMut(u32)) -> Option<Move> {
+        self.last_value = None;
         let untried = self.legal(state);
         if untried.len() <= 1 {
             return untried.first().copied();
@@ -177,6 +193,7 @@ impl MctsAgent {
             }
         }
         let best = nodes[0].children.iter().copied().max_by_key(|&c| nodes[c].visits)?;
+        self.last_value = Some(nodes[best].score / nodes[best].visits.max(1) as f64);
         nodes[best].mv
     }
 }

@@ -127,7 +127,7 @@ pub enum Command {
         /// How many games to play.
         #[arg(long, default_value_t = 200)]
         games: u64,
-        /// `random`, or `mcts:PLAYOUTS` (Monte Carlo tree search with so many playouts a move).
+        /// `random`, `mcts:PLAYOUTS` (Monte Carlo tree search with so many playouts a move) or `mcts:SECONDSs` (thinking so long a move, `mcts:0.5s`).
         #[arg(long, default_value = "random")]
         players: crate::analysis::Players,
         /// Seed of the games; the same seed plays the same games.

@@ -1,7 +1,7 @@
 //! Follow-ups (`then …`): after a move, the same player acts again within
 //! the same move, on a site they choose. Written last in a `move` or
 //! `place` rule; a placed piece may be sent by a movement from the
-//! destination (an arrow shot from where a queen landed).
+//! destination (a shot from where the moving piece landed).
 
 use super::conditions::{game_test, site_filter};
 use crate::check::scope::Scope;
