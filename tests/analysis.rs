@@ -110,8 +110,9 @@ fn decisiveness_and_lead_changes_by_their_definitions() {
         values: values.to_vec(),
         ..GameRecord::default()
     };
-    // Player 0 (x) estimates at plies 0, 2, 4, 6, 8, player 1 (o) at 1, 3, 5, 7, 9;
-    // as x's chance: 0.6 0.6 0.4 0.3 0.45 0.7 0.8 0.9 0.9 0.95.
+    // Player 0 (x) estimates at plies 0, 2, 4, 6, 8, player 1 (o) at 1, 3, 5, 7, 9.
+    // x's chance, the mean of x's last estimate and one minus o's:
+    // 0.6 0.6 0.5 0.35 0.375 0.575 0.75 0.85 0.9 0.925.
     let values = [
         (0, 0, 0.6),
         (1, 1, 0.4),
@@ -124,14 +125,15 @@ fn decisiveness_and_lead_changes_by_their_definitions() {
         (8, 0, 0.9),
         (9, 1, 0.05),
     ];
-    // x wins: its estimate is last at or below one half at ply 4, so the game
-    // is decided at ply 5 of 10. The leader goes x, o (ply 2), x (ply 5): two changes.
+    // x wins: its chance is last at or below one half at ply 4, so the game
+    // is decided at ply 5 of 10. The leader (past one half by 0.05) goes
+    // x, o (ply 3), x (ply 5): two changes; ply 2's even chance changes nothing.
     let a = summarize(&game, "t", Players::Mcts(10), 1, 100, &[record(Some(0), &values)]);
     let d = a.drama.expect("estimates give decisiveness");
     assert_eq!((d.games, d.decided_at_mean, d.lead_changes_mean, d.lead_changes_max), (1, 0.5, 2.0, 2));
     let tenths = &d.winner_value_by_tenths;
-    assert!((tenths[0].unwrap() - 0.6).abs() < 1e-6 && (tenths[9].unwrap() - 0.95).abs() < 1e-6, "{tenths:?}");
-    // Had o won, its chance (one minus x's) is at or below one half at its
+    assert!((tenths[0].unwrap() - 0.6).abs() < 1e-6 && (tenths[9].unwrap() - 0.925).abs() < 1e-6, "{tenths:?}");
+    // Had o won, its chance (one minus x's) is at or below one half at the
     // last estimate, ply 9: it never led for good, so 1.
     let b = summarize(&game, "t", Players::Mcts(10), 1, 100, &[record(Some(1), &values)]);
     assert_eq!(b.drama.unwrap().decided_at_mean, 1.0);
@@ -177,4 +179,48 @@ fn effects_and_endings_for_want_of_progress() {
     let ttt = analyze(&Game::load("games/tic_tac_toe.rules").unwrap(), "ttt", 50, Players::Random, 1, 1, 100);
     assert_eq!(ttt.effects.len(), 1);
     assert_eq!((ttt.effects[0].effect.as_str(), ttt.effects[0].plies), ("capture", 0));
+}
+
+/// MCTS figures from fixed seeds, decisiveness and all, as a snapshot.
+#[test]
+fn the_mcts_report_of_fixed_seeds() {
+    let out = orrery(&["analyze", "games/tic_tac_toe.rules", "--games", "30", "--players", "mcts:40", "--seed", "2"]);
+    assert!(out.status.success());
+    insta::assert_snapshot!(text(&out.stdout));
+}
+
+/// Every bundled rule file and variant can be analyzed and drawn: random
+/// and MCTS players, the text, HTML and SVG reports, each beside the base.
+#[test]
+fn every_bundled_file_is_analyzed_and_drawn() {
+    let mut files: Vec<std::path::PathBuf> = Vec::new();
+    for dir in ["games", "games/variants"] {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_some_and(|e| e == "rules") {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    assert!(files.len() >= 20, "{files:?}");
+    let base = Game::load("games/man_in_the_moon.rules").unwrap();
+    let base = analyze(&base, "base", 2, Players::Mcts(4), 1, 1, 40);
+    for path in &files {
+        let game = Game::load(path).unwrap_or_else(|e| panic!("{}: {e:?}", path.display()));
+        let name = path.display().to_string();
+        // A search's playouts run to the game's end: few plies keep it quick.
+        for (players, plies) in [(Players::Random, 60), (Players::Mcts(2), 6)] {
+            let a = analyze(&game, &name, 2, players, 1, 1, plies);
+            assert_eq!(a.games, 2, "{name}");
+            assert!(a.rules.iter().map(|r| r.fired).sum::<u64>() > 0, "{name}: no rule fired");
+            let both = [&base, &a];
+            let html = orrery::analysis::report::html(&both, &orrery::analysis::differences(&base, &a));
+            assert!(html.contains("</html>") && html.matches("<svg").count() >= 3, "{name}");
+            let svg = orrery::analysis::charts::all(&both);
+            assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"), "{name}");
+            assert!(!svg.contains("NaN") && !svg.contains("inf"), "{name}: {svg}");
+            assert!(!orrery::analysis::text::text(&a).is_empty());
+        }
+    }
 }

@@ -4,8 +4,10 @@
 //! Monte Carlo tree search), each game seeded by the seed and its number,
 //! so the same seed gives the same figures on any number of threads.
 
+pub mod charts;
 pub mod compare;
 pub mod record;
+pub mod report;
 pub mod stats;
 mod summary;
 pub mod text;

@@ -103,18 +103,27 @@ fn drama(game: &Game, records: &[GameRecord]) -> Option<Drama> {
     if game.players.len() != 2 || records.iter().all(|r| r.values.is_empty()) {
         return None;
     }
-    // Player 0's estimated reward at each estimated ply.
+    // Player 0's chance at each estimated ply: the mean of its own last
+    // estimate and one minus the opponent's. A search rates its chosen move
+    // above its true worth; averaging the two sides cancels that bias,
+    // which alone would hand the lead back and forth every ply.
     let first_value = |r: &GameRecord| -> Vec<(u32, f64)> {
-        r.values.iter().map(|&(ply, mover, v)| (ply, if mover == 0 { v as f64 } else { 1.0 - v as f64 })).collect()
+        let mut last: [Option<f64>; 2] = [None, None];
+        r.values
+            .iter()
+            .map(|&(ply, mover, v)| {
+                last[(mover as usize).min(1)] = Some(if mover == 0 { v as f64 } else { 1.0 - v as f64 });
+                let known: Vec<f64> = last.iter().flatten().copied().collect();
+                (ply, known.iter().sum::<f64>() / known.len() as f64)
+            })
+            .collect()
     };
     let mut decided_at = Vec::new();
     let mut changes = Vec::new();
     let mut by_tenths = [(0.0, 0u64); 10];
     for r in records.iter().filter(|r| !r.values.is_empty()) {
         let values = first_value(r);
-        // The leader by estimate, ignoring even estimates.
-        let leaders: Vec<bool> = values.iter().filter(|(_, v)| *v != 0.5).map(|(_, v)| *v > 0.5).collect();
-        changes.push(leaders.windows(2).filter(|w| w[0] != w[1]).count() as f64);
+        changes.push(lead_changes(&values) as f64);
         let Some(winner) = r.winner else { continue };
         let winner_value = |v: f64| if winner == 0 { v } else { 1.0 - v };
         let plies = r.plies.max(1) as f64;
@@ -143,6 +152,31 @@ fn drama(game: &Game, records: &[GameRecord]) -> Option<Drama> {
         each_decided_at: decided_at,
         each_lead_changes: changes,
     })
+}
+
+/// How far past one half an estimate must go to take the lead: smaller
+/// swings are a search's noise, not a change of fortune.
+const LEAD_MARGIN: f64 = 0.05;
+
+/// Changes of the leader along player 0's estimates: the lead passes to the
+/// other player when the estimate crosses one half by more than the margin.
+fn lead_changes(values: &[(u32, f64)]) -> u32 {
+    let mut leader: Option<bool> = None;
+    let mut changes = 0;
+    for &(_, v) in values {
+        let now = if v >= 0.5 + LEAD_MARGIN {
+            Some(true)
+        } else if v <= 0.5 - LEAD_MARGIN {
+            Some(false)
+        } else {
+            None
+        };
+        if let Some(now) = now {
+            changes += (leader.is_some_and(|l| l != now)) as u32;
+            leader = Some(now);
+        }
+    }
+    changes
 }
 
 fn rules(game: &Game, records: &[GameRecord]) -> Vec<RuleCount> {

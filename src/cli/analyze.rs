@@ -4,7 +4,7 @@
 //! with its difference and whether that difference is significant.
 
 use super::common::load;
-use super::{Format, GameArgs};
+use super::{AnalysisFormat, GameArgs};
 use crate::analysis::text::text;
 use crate::analysis::{Players, differences, play_games, summarize};
 use std::path::Path;
@@ -17,7 +17,7 @@ pub struct Settings {
     pub max_plies: u32,
 }
 
-pub fn run(args: &GameArgs, vs: Option<&Path>, settings: &Settings, format: Format) -> i32 {
+pub fn run(args: &GameArgs, vs: Option<&Path>, settings: &Settings, format: AnalysisFormat) -> i32 {
     let Ok((game, _)) = load(args) else { return 1 };
     let file = args.file.display().to_string();
     let s = settings;
@@ -38,7 +38,7 @@ pub fn run(args: &GameArgs, vs: Option<&Path>, settings: &Settings, format: Form
         }
     };
     match format {
-        Format::Json => {
+        AnalysisFormat::Json => {
             let value = match &second {
                 None => serde_json::to_value(&first),
                 Some(second) => serde_json::to_value(serde_json::json!({
@@ -49,11 +49,20 @@ pub fn run(args: &GameArgs, vs: Option<&Path>, settings: &Settings, format: Form
             };
             println!("{}", serde_json::to_string_pretty(&value.unwrap_or_default()).unwrap_or_default());
         }
-        Format::Text => {
+        AnalysisFormat::Text => {
             print!("{}", text(&first));
             if let Some(second) = &second {
                 print!("\n{}", text(second));
                 print!("\n{}", crate::analysis::text::differences(&differences(&first, second)));
+            }
+        }
+        AnalysisFormat::Html | AnalysisFormat::Svg => {
+            let both: Vec<&crate::analysis::Analysis> = [Some(&first), second.as_ref()].into_iter().flatten().collect();
+            if format == AnalysisFormat::Svg {
+                print!("{}", crate::analysis::charts::all(&both));
+            } else {
+                let differences = second.as_ref().map(|s| differences(&first, s)).unwrap_or_default();
+                print!("{}", crate::analysis::report::html(&both, &differences));
             }
         }
     }

@@ -55,6 +55,19 @@ pub enum Format {
     Json,
 }
 
+/// How `orrery analyze` reports.
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum AnalysisFormat {
+    /// For people to read.
+    Text,
+    /// JSON, for programs to read.
+    Json,
+    /// One self-contained HTML page: tables and charts.
+    Html,
+    /// The charts alone, as one SVG picture.
+    Svg,
+}
+
 /// How `orrery test` reports.
 #[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum TestFormat {
@@ -139,9 +152,9 @@ pub enum Command {
         /// Games longer than this are cut (and counted as cut).
         #[arg(long, default_value_t = 2000)]
         max_plies: u32,
-        /// Text to read, or JSON.
+        /// Text to read, JSON, an HTML page with charts, or the charts as SVG.
         #[arg(long, value_enum, default_value = "text")]
-        format: Format,
+        format: AnalysisFormat,
     },
     /// Play one seeded random game and print it.
     Trace {

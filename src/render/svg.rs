@@ -601,6 +601,7 @@ fn common_circle(points: &[(f64, f64)]) -> Option<(f64, f64, f64)> {
     on_it.then_some((ux, uy, r))
 }
 
-fn escape(text: &str) -> String {
+/// Text made safe inside XML and HTML, in text and in attribute values.
+pub fn escape(text: &str) -> String {
     text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
 }

@@ -2,6 +2,7 @@
 //! in, a reply out. Every refusal is a 4xx with `{"error": MESSAGE}`;
 //! nothing here panics on what a client sends.
 
+use super::analyses::{self, Analyses};
 use super::catalog::Catalog;
 use super::error::ApiError;
 use super::limits::Limits;
@@ -12,6 +13,7 @@ use super::slots::Slots;
 use crate::diagnostics::render;
 use crate::formats::explain::explain_move;
 use serde_json::{Value, json};
+use std::sync::Arc;
 use std::time::Duration;
 
 /// What the server holds: the rule files it offers, the games in play,
@@ -19,7 +21,8 @@ use std::time::Duration;
 pub struct App {
     pub catalog: Catalog,
     pub sessions: Sessions,
-    pub thinking: Slots,
+    pub thinking: Arc<Slots>,
+    pub analyses: Analyses,
     pub limits: Limits,
 }
 
@@ -28,7 +31,8 @@ impl App {
         App {
             catalog,
             sessions: Sessions::new(limits.max_games, limits.idle_game),
-            thinking: Slots::new(limits.max_thinking),
+            thinking: Arc::new(Slots::new(limits.max_thinking)),
+            analyses: Analyses::new(),
             limits,
         }
     }
@@ -98,6 +102,15 @@ fn route(app: &App, method: &str, path: &str, query: &str, body: &[u8]) -> Resul
             let file = query_value(query, "file").ok_or_else(|| ApiError::bad("give the rule file: ?file=PATH"))?;
             known_file(app, &file)?;
             Ok(ok(app.catalog.entry(&file)))
+        }
+        ["api", "analyses"] => {
+            allow(method, &["POST"])?;
+            let job = app.analyses.start(analysis_request(app, &json_body(body)?)?, &app.thinking)?;
+            Ok(Reply::json(202, &job.to_json()))
+        }
+        ["api", "analyses", id] => {
+            allow(method, &["GET"])?;
+            Ok(ok(app.analyses.get(id)?.to_json()))
         }
         ["api", "sessions"] => match method {
             "GET" => Ok(ok(json!({ "sessions": app.sessions.ids() }))),
@@ -245,7 +258,21 @@ fn new_session(app: &App, body: &Value) -> Result<Reply, ApiError> {
     let path = known_file(app, file)?;
     // Refused before the work of compiling the game, when no game can be evicted.
     app.sessions.make_room()?;
-    let options = match body.get("options") {
+    let options = options_of(body)?;
+    let mut session = Session::new(app.sessions.next_id(), file.to_string(), path, options, app.limits.max_plies)?;
+    match body.get("transcript") {
+        None | Some(Value::Null) => {}
+        Some(Value::String(text)) => session.load_transcript(text)?,
+        Some(_) => return Err(ApiError::bad("`transcript` must be a string (the JSON lines of a transcript)")),
+    }
+    let reply = session.to_json();
+    app.sessions.insert(session)?;
+    Ok(Reply::json(201, &reply))
+}
+
+/// `{"options": {...}}` as the names and values a game is loaded with.
+fn options_of(body: &Value) -> Result<Vec<(String, String)>, ApiError> {
+    Ok(match body.get("options") {
         None | Some(Value::Null) => Vec::new(),
         Some(Value::Object(options)) => options
             .iter()
@@ -257,16 +284,41 @@ fn new_session(app: &App, body: &Value) -> Result<Reply, ApiError> {
             })
             .collect::<Result<_, _>>()?,
         Some(_) => return Err(ApiError::bad("`options` must be an object, as {\"long_moves\": true}")),
-    };
-    let mut session = Session::new(app.sessions.next_id(), file.to_string(), path, options, app.limits.max_plies)?;
-    match body.get("transcript") {
+    })
+}
+
+/// `POST /api/analyses`: `{file, vs?, options?, games?, players?, seed?, max_plies?}`.
+fn analysis_request(app: &App, body: &Value) -> Result<analyses::Request, ApiError> {
+    let file = body
+        .get("file")
+        .and_then(Value::as_str)
+        .ok_or_else(|| ApiError::bad("give `file`, a rule file of GET /api/games"))?;
+    let mut files = vec![(file.to_string(), known_file(app, file)?)];
+    match body.get("vs") {
         None | Some(Value::Null) => {}
-        Some(Value::String(text)) => session.load_transcript(text)?,
-        Some(_) => return Err(ApiError::bad("`transcript` must be a string (the JSON lines of a transcript)")),
+        Some(Value::String(other)) => files.push((other.clone(), known_file(app, other)?)),
+        Some(_) => return Err(ApiError::bad("`vs` must be a rule file of GET /api/games")),
     }
-    let reply = session.to_json();
-    app.sessions.insert(session)?;
-    Ok(Reply::json(201, &reply))
+    let number = |key: &str, default: u64, max: u64| match body.get(key) {
+        None | Some(Value::Null) => Ok(default),
+        Some(v) => v
+            .as_u64()
+            .filter(|n| (1..=max).contains(n))
+            .ok_or_else(|| ApiError::bad(format!("`{key}` must be a whole number, 1 to {max}"))),
+    };
+    let players = match body.get("players") {
+        None | Some(Value::Null) => crate::analysis::Players::Random,
+        Some(Value::String(text)) => analyses::players(text)?,
+        Some(_) => return Err(ApiError::bad("`players` must be `random`, `mcts:PLAYOUTS` or `mcts:SECONDSs`")),
+    };
+    Ok(analyses::Request {
+        files,
+        options: options_of(body)?,
+        games: number("games", 200, analyses::MAX_GAMES)?,
+        players,
+        seed: number("seed", 1, u64::MAX)?,
+        max_plies: number("max_plies", 2000, app.limits.max_plies as u64)? as u32,
+    })
 }
 
 /// A file the catalog offers, else 404 (no other file can be read).
@@ -353,6 +405,8 @@ fn routes() -> Value {
         "routes": [
             "GET /api/games",
             "GET /api/diagnostics?file=PATH",
+            "POST /api/analyses {file, vs?, options?, games?, players?, seed?, max_plies?}",
+            "GET /api/analyses/ID",
             "GET /api/sessions",
             "POST /api/sessions {file, options?, transcript?}",
             "GET /api/sessions/ID",

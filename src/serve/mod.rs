@@ -7,6 +7,7 @@
 //! independent. The engine knows nothing of this module.
 
 mod access;
+mod analyses;
 mod api;
 mod catalog;
 mod connection;

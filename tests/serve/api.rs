@@ -458,3 +458,75 @@ fn every_bundled_game_plays_through_the_interface() {
         }
     }
 }
+
+/// `POST /api/analyses` plays in the background; polling shows the games
+/// played, then the figures (the CLI's, for the same seed) and the report.
+#[test]
+fn analyses_run_in_the_background_and_match_the_cli() {
+    let url = start(&["games"]);
+    let body = json!({ "file": "games/tic_tac_toe.rules", "games": 200, "seed": 5 });
+    let job = expect(post(&url, "/api/analyses", &body), 202);
+    assert_eq!((job["total"].clone(), job["players"].clone()), (json!(200), json!("random")));
+    let id = job["id"].as_str().unwrap().to_string();
+    let started = std::time::Instant::now();
+    let done = loop {
+        let job = expect(get(&url, &format!("/api/analyses/{id}")), 200);
+        assert!(job["played"].as_u64().unwrap() <= 200);
+        if job["done"] == json!(true) {
+            break job;
+        }
+        assert!(started.elapsed().as_secs() < 30, "the analysis did not finish");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    assert_eq!(done["played"], json!(200));
+    let cli = crate::run::orrery(&[
+        "analyze",
+        "games/tic_tac_toe.rules",
+        "--games",
+        "200",
+        "--seed",
+        "5",
+        "--format",
+        "json",
+    ]);
+    let cli: Value = serde_json::from_slice(&cli.stdout).unwrap();
+    assert_eq!(done["analysis"], cli);
+    let html = done["html"].as_str().unwrap();
+    assert!(html.contains("<svg") && html.contains("Analysis of Tic-Tac-Toe"), "{html}");
+    // With `vs`, both files and their differences.
+    let body = json!({ "file": MOON, "vs": "games/variants/big_moon.rules", "games": 5, "players": "mcts:5" });
+    let id = expect(post(&url, "/api/analyses", &body), 202)["id"].as_str().unwrap().to_string();
+    let done = loop {
+        let job = expect(get(&url, &format!("/api/analyses/{id}")), 200);
+        if job["done"] == json!(true) {
+            break job;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    assert_eq!(done["total"], json!(10));
+    assert!(done["analysis"]["differences"].as_array().unwrap().len() >= 5, "{}", done["analysis"]);
+}
+
+#[test]
+fn bad_analysis_requests_are_refused() {
+    let url = start(&["games"]);
+    for (body, status, says) in [
+        (json!({}), 400, "give `file`"),
+        (json!({ "file": "games/nothing.rules" }), 404, "not one of the rule files"),
+        (json!({ "file": MOON, "vs": 3 }), 400, "`vs` must be"),
+        (json!({ "file": MOON, "games": 0 }), 400, "`games` must be a whole number, 1 to 5000"),
+        (json!({ "file": MOON, "games": 10000 }), 400, "1 to 5000"),
+        (json!({ "file": MOON, "players": "alphabeta" }), 400, "mcts:PLAYOUTS"),
+        (json!({ "file": MOON, "players": "mcts:100000" }), 400, "at most 2000 playouts"),
+        (json!({ "file": MOON, "players": "mcts:5s" }), 400, "at most 1s a move"),
+        (json!({ "file": MOON, "max_plies": 100000 }), 400, "`max_plies` must be"),
+        (json!({ "file": MOON, "options": { "no_such": true } }), 422, "does not load"),
+    ] {
+        let reply = post(&url, "/api/analyses", &body);
+        assert_eq!(reply.status, status, "{body}: {}", reply.body);
+        assert!(reply.body.contains(says), "{body}: {}", reply.body);
+    }
+    let reply = get(&url, "/api/analyses/a999");
+    assert_eq!(reply.status, 404);
+    assert_eq!(request(&url, "DELETE", "/api/analyses", None).status, 405);
+}

@@ -126,21 +126,24 @@ impl Browser {
     }
 }
 
-#[test]
-fn the_page_plays_man_in_the_moon_by_clicking() {
+/// A browser, or `None` (and a message) where Chromium cannot be had.
+fn browser() -> Option<Browser> {
     let (Some(chromium), Some(chromedriver)) =
         (find_program(&["chromium", "chromium-browser", "google-chrome"]), find_program(&["chromedriver"]))
     else {
         skipped("install the chromium and chromium-driver packages");
-        return;
+        return None;
     };
-    let browser = match Browser::start(&chromium, &chromedriver) {
-        Ok(browser) => browser,
-        Err(e) => {
-            skipped(&e);
-            return;
-        }
-    };
+    Browser::start(&chromium, &chromedriver).map_err(|e| skipped(&e)).ok()
+}
+
+/// Script errors of the page are gathered from now on (`errors` reads them).
+const CATCH_ERRORS: &str =
+    "window.__errors = []; window.addEventListener('error', e => window.__errors.push(String(e.message))); return true";
+
+#[test]
+fn the_page_plays_man_in_the_moon_by_clicking() {
+    let Some(browser) = browser() else { return };
     // With a token, as a server beyond this machine needs: the page passes
     // it (and JSON bodies) on every call, else nothing below would work.
     let server = bind(&["games"]).with_token();
@@ -218,6 +221,74 @@ fn the_page_plays_man_in_the_moon_by_clicking() {
 
     // A screenshot of the page, as PNG.
     browser.screenshot("serve_man_in_the_moon.png");
+}
+
+/// The page analyzes a rule file against its variant: the button, the
+/// progress bar, then the report with its charts, and no script error.
+#[test]
+fn the_page_analyzes_a_rule_file_against_a_variant() {
+    let Some(browser) = browser() else { return };
+    let server = bind(&["games", "tests/games/moon_black_short_of_men.rules"]);
+    let url = server.page_url();
+    server.spawn();
+    browser.call("POST", "/url", Some(json!({ "url": url })));
+    browser.run(CATCH_ERRORS);
+    browser.click("#games li[data-file='games/man_in_the_moon.rules']");
+    browser.click("#analyze-panel summary");
+    browser.run(
+        "document.getElementById('analyze-games').value = 60; \
+         document.getElementById('analyze-players').value = 'mcts:50'; \
+         const vs = document.getElementById('analyze-vs'); \
+         vs.value = [...vs.options].find(o => o.value.endsWith('moon_black_short_of_men.rules')).value; return true",
+    );
+    browser.click("#analyze");
+    // The bar shows while the games are played, then the report replaces it.
+    browser.wait_for("the report", "return !document.getElementById('analysis').hidden");
+    let charts = browser.run("return document.querySelectorAll('#analysis-report svg').length");
+    assert_eq!(charts, json!(4), "outcomes, lengths, choice and the winner's estimate");
+    let text = browser.run("return document.getElementById('analysis-report').textContent");
+    let text = text.as_str().unwrap();
+    assert!(text.contains("white wins (share)") && text.contains("significant"), "{text}");
+    let status = browser.run("return document.getElementById('analysis-status').textContent");
+    assert_eq!(status, json!("120 games played"));
+    assert_eq!(browser.run("return window.__errors"), json!([]));
+    browser.run("document.getElementById('analysis').scrollIntoView(); return true");
+    browser.screenshot("serve_analysis.png");
+}
+
+/// `orrery analyze --format html` opens in Chromium as it is: four charts
+/// drawn at their size, no script errors; the `--format svg` picture is
+/// well-formed XML (Chromium shows a parser error otherwise).
+#[test]
+fn the_html_report_and_the_svg_charts_open_in_chromium() {
+    let Some(browser) = browser() else { return };
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    let args = ["analyze", "games/man_in_the_moon.rules", "--vs", "tests/games/moon_black_short_of_men.rules"];
+    let args = [&args[..], &["--games", "30", "--players", "mcts:30", "--threads", "2"]].concat();
+    for (format, name) in [("html", "analysis_report.html"), ("svg", "analysis_charts.svg")] {
+        let out = crate::run::orrery(&[&args[..], &["--format", format]].concat());
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        std::fs::write(dir.join(name), &out.stdout).unwrap();
+    }
+    browser.call(
+        "POST",
+        "/url",
+        Some(json!({ "url": format!("file://{}", dir.join("analysis_report.html").display()) })),
+    );
+    let sizes = browser.run(
+        "return Array.from(document.querySelectorAll('svg')).map(s => { const r = s.getBoundingClientRect(); return [r.width, r.height]; })",
+    );
+    assert_eq!(sizes, json!([[560, 250], [560, 250], [560, 250], [560, 250]]));
+    let title = browser.run("return document.title");
+    assert!(title.as_str().unwrap().starts_with("Analysis: Man in the Moon"), "{title}");
+    browser.call(
+        "POST",
+        "/url",
+        Some(json!({ "url": format!("file://{}", dir.join("analysis_charts.svg").display()) })),
+    );
+    let root =
+        browser.run("return [document.documentElement.tagName, document.getElementsByTagName('parsererror').length]");
+    assert_eq!(root, json!(["svg", 0]));
 }
 
 /// Says so past the test harness's capture of `println!`, so it shows in

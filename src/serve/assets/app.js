@@ -126,6 +126,49 @@ function showSetup() {
     form.appendChild(label);
   }
   form.dataset.file = g.file;
+  const vs = $("analyze-vs");
+  const keptVs = vs.value;
+  vs.innerHTML = `<option value="">(no other file)</option>` + page.games.filter((x) => x.file !== g.file && x.status !== "errors")
+    .map((x) => `<option value="${escapeHtml(x.file)}">${escapeHtml(x.name)} (${escapeHtml(x.file)})</option>`).join("");
+  vs.value = [...vs.options].some((o) => o.value === keptVs) ? keptVs : "";
+  $("analyze").disabled = g.status === "errors";
+}
+
+// ---- analysis by self-play (POST /api/analyses, then polled) ----
+
+async function analyze() {
+  if (!page.chosen) return;
+  const request = {
+    file: page.chosen,
+    options: chosenOptions(),
+    games: Number($("analyze-games").value),
+    players: $("analyze-players").value,
+  };
+  if ($("analyze-vs").value) request.vs = $("analyze-vs").value;
+  const bar = $("analysis-progress");
+  $("analyze").disabled = true;
+  try {
+    let job = await api("POST", "/api/analyses", request);
+    bar.hidden = false;
+    while (!job.done) {
+      bar.max = job.total;
+      bar.value = job.played;
+      $("analysis-status").textContent = `${job.played} of ${job.total} games`;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      job = await api("GET", `/api/analyses/${job.id}`);
+    }
+    if (job.error) throw new Error(job.error);
+    $("analysis-status").textContent = `${job.total} games played`;
+    $("analysis-report").innerHTML = job.html;
+    $("analysis").hidden = false;
+    $("analysis").scrollIntoView({ behavior: "smooth" });
+  } catch (e) {
+    $("analysis-status").textContent = "";
+    say(e.message);
+  } finally {
+    bar.hidden = true;
+    $("analyze").disabled = false;
+  }
 }
 
 function chosenOptions() {
@@ -638,6 +681,8 @@ async function watch() {
 // ---- wiring ----
 
 $("start").addEventListener("click", start);
+$("analyze").addEventListener("click", analyze);
+$("analysis-close").addEventListener("click", () => { $("analysis").hidden = true; });
 $("new-game").addEventListener("click", () => { if (page.game) { page.chosen = page.game.file; showSetup(); start(); } });
 $("undo").addEventListener("click", () => step("undo"));
 $("redo").addEventListener("click", () => step("redo"));
