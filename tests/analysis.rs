@@ -224,3 +224,14 @@ fn every_bundled_file_is_analyzed_and_drawn() {
         }
     }
 }
+
+/// No games: the command refuses; the library's charts still draw (empty).
+#[test]
+fn no_games_is_refused_and_draws_nothing_wrong() {
+    let out = orrery(&["analyze", "games/tic_tac_toe.rules", "--games", "0"]);
+    assert_eq!(out.status.code(), Some(2));
+    let game = Game::load("games/tic_tac_toe.rules").unwrap();
+    let none = summarize(&game, "t", Players::Random, 1, 100, &[]);
+    let svg = orrery::analysis::charts::all(&[&none]);
+    assert!(!svg.contains("NaN") && !svg.contains("inf"), "{svg}");
+}

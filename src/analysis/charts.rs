@@ -169,8 +169,9 @@ fn outcomes(analyses: &[&Analysis]) -> String {
 /// for every analysis (from each game's length, when the analysis has them).
 fn lengths(analyses: &[&Analysis]) -> String {
     let mut out = String::new();
-    let low = analyses.iter().map(|a| a.length.min).fold(f64::MAX, f64::min);
-    let high = analyses.iter().map(|a| a.length.max).fold(low, f64::max);
+    let played = analyses.iter().filter(|a| a.games > 0);
+    let low = played.clone().map(|a| a.length.min).reduce(f64::min).unwrap_or(0.0);
+    let high = played.map(|a| a.length.max).fold(low, f64::max);
     let width = ((high - low) / 12.0).ceil().max(1.0);
     let bins = ((high - low) / width).floor() as usize + 1;
     let counts: Vec<Vec<f64>> = analyses

@@ -137,8 +137,8 @@ pub enum Command {
         /// A second rule file (a variant and its base, say), played on the same seeds.
         #[arg(long, value_name = "OTHER")]
         vs: Option<PathBuf>,
-        /// How many games to play.
-        #[arg(long, default_value_t = 200)]
+        /// How many games to play (at least 1).
+        #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u64).range(1..))]
         games: u64,
         /// `random`, `mcts:PLAYOUTS` (Monte Carlo tree search with so many playouts a move) or `mcts:SECONDSs` (thinking so long a move, `mcts:0.5s`).
         #[arg(long, default_value = "random")]
