@@ -8,7 +8,8 @@
     orrery.observation(state)             # a numpy float32 vector (see docs/python.md)
 
 Batch work runs in Rust: ``game.playouts(10_000, seed=1)``,
-``game.perft(4)``, ``game.self_play(10, iterations=200)``.
+``game.perft(4)``, ``game.self_play(10, iterations=200)``,
+``game.analyze(1000, players="mcts:200")`` (``orrery analyze``).
 """
 
 from ._orrery import Game, IllegalMove, RulesError, State, load

@@ -1,11 +1,13 @@
 //! Orrery's games in Python (`import orrery`): a rule file loaded as a
 //! game, its states played by move numbers or notation, positions as
 //! numbers for learning agents, and batch work (random playouts, perft,
-//! self-play) run in Rust without the Python loop. The Python package
-//! around it (`python/orrery/`) adds numpy views, OpenSpiel and PettingZoo.
+//! self-play, the self-play analysis of `orrery analyze`) run in Rust
+//! without the Python loop. The Python package around it
+//! (`python/orrery/`) adds numpy views, OpenSpiel, PettingZoo and Ray.
 
 use orrery::agents::playout::{chunks_of, run_batch, run_batch_chunks};
 use orrery::agents::{Agent, MctsAgent, RandomAgent};
+use orrery::analysis::{GameRecord, Players, differences, play_games, summarize};
 use orrery::diagnostics::render_all;
 use orrery::engine::{Move, State};
 use orrery::formats::actions::ActionSpace;
@@ -280,9 +282,166 @@ impl PyGame {
             .collect()
     }
 
+    /// The records of games `start` to `end` (not included) of the
+    /// self-play analysis `orrery analyze` makes (`players`: "random",
+    /// "mcts:200" or "mcts:0.5s"), as a JSON list, played on `threads`
+    /// threads. Game g is seeded by `seed` and g alone, so ranges played
+    /// apart (on other machines) join, in `summarize_analysis`, into one
+    /// machine's analysis.
+    #[pyo3(signature = (players, seed, start, end, max_plies = 2000, threads = 1))]
+    #[allow(clippy::too_many_arguments)]
+    fn analysis_records(
+        &self,
+        py: Python<'_>,
+        players: &str,
+        seed: u64,
+        start: u64,
+        end: u64,
+        max_plies: u32,
+        threads: usize,
+    ) -> PyResult<String> {
+        let players = players_of(players)?;
+        let game = self.game.clone();
+        let records = py.detach(|| play_games(&game, players, seed, start..end.max(start), threads, max_plies, &|| {}));
+        serde_json::to_string(&records).map_err(|e| PyValueError::new_err(e.to_string()))
+    }
+
+    /// The analysis (`orrery analyze --format json`, as a dict) of records
+    /// from `analysis_records`: one JSON list or several, joined in the
+    /// order of the games' numbers. `players`, `seed` and `max_plies` are
+    /// those the records were played with; `file` is the name shown
+    /// (the path given to `load` unless given).
+    #[pyo3(signature = (records, players, seed, max_plies = 2000, file = None))]
+    fn summarize_analysis<'py>(
+        &self,
+        py: Python<'py>,
+        records: &Bound<'py, PyAny>,
+        players: &str,
+        seed: u64,
+        max_plies: u32,
+        file: Option<&str>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let players = players_of(players)?;
+        let records = self.records_of(py, records)?;
+        let file = file.unwrap_or(&self.path);
+        let analysis = py.detach(|| summarize(&self.game, file, players, seed, max_plies, &records));
+        to_python(py, serde_json::to_string(&analysis))
+    }
+
+    /// Two analyses on the same seeds, this game's `records` and `other`'s
+    /// `other_records` (a variant and its base, say), as
+    /// `orrery analyze FILE --vs OTHER --format json` gives them:
+    /// `first`, `second` and their `differences`.
+    #[pyo3(signature = (records, other, other_records, players, seed, max_plies = 2000, file = None, other_file = None))]
+    #[allow(clippy::too_many_arguments)]
+    fn compare_analyses<'py>(
+        &self,
+        py: Python<'py>,
+        records: &Bound<'py, PyAny>,
+        other: &PyGame,
+        other_records: &Bound<'py, PyAny>,
+        players: &str,
+        seed: u64,
+        max_plies: u32,
+        file: Option<&str>,
+        other_file: Option<&str>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let players = players_of(players)?;
+        let (records, other_records) = (self.records_of(py, records)?, other.records_of(py, other_records)?);
+        let (file, other_file) = (file.unwrap_or(&self.path), other_file.unwrap_or(&other.path));
+        let value = py.detach(|| {
+            let first = summarize(&self.game, file, players, seed, max_plies, &records);
+            let second = summarize(&other.game, other_file, players, seed, max_plies, &other_records);
+            let differences = differences(&first, &second);
+            serde_json::json!({ "first": first, "second": second, "differences": differences })
+        });
+        to_python(py, serde_json::to_string(&value))
+    }
+
+    /// `orrery analyze` on this machine: `games` games of self-play
+    /// (`players`: "random", "mcts:200" or "mcts:0.5s") on `threads`
+    /// threads, and their figures as a dict (the CLI's JSON). With `vs`
+    /// (another game), both played on the same seeds: `first`, `second`
+    /// and their `differences`, as `orrery analyze FILE --vs OTHER`.
+    #[pyo3(signature = (games, players = "random", seed = 1, max_plies = 2000, threads = 1, vs = None))]
+    #[allow(clippy::too_many_arguments)]
+    fn analyze<'py>(
+        &self,
+        py: Python<'py>,
+        games: u64,
+        players: &str,
+        seed: u64,
+        max_plies: u32,
+        threads: usize,
+        vs: Option<&PyGame>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let players = players_of(players)?;
+        let play = |game: &Arc<Game>| play_games(game, players, seed, 0..games, threads, max_plies, &|| {});
+        let value = py.detach(|| {
+            let first = summarize(&self.game, &self.path, players, seed, max_plies, &play(&self.game));
+            match vs {
+                None => serde_json::to_string(&first),
+                Some(other) => {
+                    let second = summarize(&other.game, &other.path, players, seed, max_plies, &play(&other.game));
+                    let differences = differences(&first, &second);
+                    serde_json::to_string(
+                        &serde_json::json!({ "first": first, "second": second, "differences": differences }),
+                    )
+                }
+            }
+        });
+        to_python(py, value)
+    }
+
     fn __repr__(&self) -> String {
         format!("<orrery.Game {:?} from {}>", self.game.title, self.path)
     }
+}
+
+impl PyGame {
+    /// Records from `analysis_records` (one JSON list, or a list of them),
+    /// in the order of the games' numbers; a ValueError for text that is
+    /// not such a list, a game given twice, or records of another game.
+    fn records_of(&self, py: Python<'_>, records: &Bound<'_, PyAny>) -> PyResult<Vec<GameRecord>> {
+        let texts: Vec<String> = match records.extract::<String>() {
+            Ok(text) => vec![text],
+            Err(_) => records.extract()?,
+        };
+        py.detach(|| {
+            let mut all = Vec::new();
+            for text in &texts {
+                let part: Vec<GameRecord> = serde_json::from_str(text)
+                    .map_err(|e| format!("not a list of analysis records (Game.analysis_records): {e}"))?;
+                all.extend(part);
+            }
+            all.sort_by_key(|r| r.number);
+            if let Some(pair) = all.windows(2).find(|w| w[0].number == w[1].number) {
+                return Err(format!("game {} is given twice", pair[0].number));
+            }
+            let shape: Vec<usize> = self.game.phases.iter().map(|p| p.moves.len()).collect();
+            let players = self.game.players.len();
+            if let Some(r) = all.iter().find(|r| {
+                r.rules.iter().map(Vec::len).ne(shape.iter().copied()) || r.winner.is_some_and(|w| w >= players)
+            }) {
+                return Err(format!("game {} is not a game of {}", r.number, self.path));
+            }
+            Ok(all)
+        })
+        .map_err(PyValueError::new_err)
+    }
+}
+
+/// An analysis's players as `orrery analyze --players` reads them, or a
+/// ValueError with why not.
+fn players_of(text: &str) -> PyResult<Players> {
+    text.parse().map_err(PyValueError::new_err)
+}
+
+/// A value's JSON as Python's `json.loads` reads it: dicts, lists, numbers
+/// (each float read back exactly).
+fn to_python<'py>(py: Python<'py>, json: serde_json::Result<String>) -> PyResult<Bound<'py, PyAny>> {
+    let text = json.map_err(|e| PyValueError::new_err(e.to_string()))?;
+    py.import("json")?.call_method1("loads", (text,))
 }
 
 /// Each player's return: 1 for the winner, -1 for the others, 0 for all

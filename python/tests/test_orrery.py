@@ -6,7 +6,9 @@ without it those tests say they are skipped).
     python3 -m unittest discover -s python/tests -v
 """
 
+import json
 import os
+import subprocess
 import unittest
 
 import numpy as np
@@ -15,6 +17,16 @@ import orrery
 
 ROOT = os.path.join(os.path.dirname(__file__), "..", "..")
 GAMES = os.path.join(ROOT, "games")
+# The command line, for the analysis it prints (`cargo build --release`).
+ORRERY = os.environ.get("ORRERY_BIN", os.path.join(ROOT, "target", "release", "orrery"))
+
+
+def cli_analyze(path, games, players, seed, vs=None):
+    """`orrery analyze … --format json`, read."""
+    args = [ORRERY, "analyze", path, "--games", str(games), "--players", players, "--seed", str(seed)]
+    args += ["--vs", vs] if vs else []
+    done = subprocess.run(args + ["--format", "json"], capture_output=True, text=True, check=True)
+    return json.loads(done.stdout)
 
 
 def bundled():
@@ -101,6 +113,42 @@ class TheApi(unittest.TestCase):
         for record in games:
             self.assertEqual(len(record["moves"]), len(record["actions"]))
             self.assertIn(sum(record["returns"]), (0.0,))
+
+    def test_analysis_records_played_apart_join_into_one_analysis(self):
+        path = os.path.join(GAMES, "tic_tac_toe.rules")
+        game = orrery.load(path)
+        one = game.analyze(120, players="random", seed=5)
+        self.assertEqual((one["games"], one["agents"], one["seed"], one["file"]), (120, "random", 5, path))
+        self.assertEqual(sum(w["count"] for w in one["outcomes"]["wins"]) + one["outcomes"]["draws"]["count"], 120)
+        self.assertIsNone(one["drama"])
+        self.assertEqual(game.analyze(120, players="random", seed=5, threads=2), one)
+        parts = [game.analysis_records("random", 5, a, b, threads=t) for a, b, t in [(80, 120, 1), (0, 35, 2), (35, 80, 1)]]
+        self.assertEqual(game.summarize_analysis(parts, "random", 5, 2000), one)
+        self.assertEqual(json.loads(parts[1])[0]["number"], 0)
+        with self.assertRaisesRegex(ValueError, "game 80 is given twice"):
+            game.summarize_analysis(parts + parts[:1], "random", 5, 2000)
+        with self.assertRaisesRegex(ValueError, "not a game of"):
+            orrery.load(os.path.join(GAMES, "chess.rules")).summarize_analysis(parts, "random", 5, 2000)
+        searched = game.analyze(4, players="mcts:20", seed=5)
+        self.assertEqual(searched["agents"], "mcts:20")
+        self.assertIsNotNone(searched["drama"])
+        other = orrery.load(os.path.join(GAMES, "connect_four.rules"))
+        both = game.analyze(30, seed=5, vs=other)
+        self.assertEqual(both["first"], game.analyze(30, seed=5))
+        self.assertEqual(both["second"]["title"], other.title)
+        self.assertIn("mean length (plies)", [d["figure"] for d in both["differences"]])
+
+    def test_a_bad_players_text_is_a_value_error(self):
+        game = orrery.load(os.path.join(GAMES, "tic_tac_toe.rules"))
+        for bad in ("mcts", "mcts:0", "mcts:fast", "alphazero", "mcts:9999s"):
+            with self.assertRaises(ValueError, msg=bad):
+                game.analyze(2, players=bad)
+            with self.assertRaises(ValueError, msg=bad):
+                game.analysis_records(bad, 1, 0, 2)
+            with self.assertRaises(ValueError, msg=bad):
+                game.summarize_analysis([], bad, 1, 2000)
+        with self.assertRaisesRegex(ValueError, "write `random`, `mcts:PLAYOUTS` or `mcts:SECONDSs`"):
+            game.analyze(2, players="alphazero")
 
     def test_every_bundled_file_plays_through_the_api(self):
         for path in bundled():
@@ -259,3 +307,34 @@ class Ray(unittest.TestCase):
         shared = orrery.distributed.self_play(path, 6, iterations=30, seed=4, tasks=4)
         self.assertEqual([g["moves"] for g in shared], [g["moves"] for g in one])
         self.assertEqual([g["returns"] for g in shared], [g["returns"] for g in one])
+
+    def test_analysis_shared_out_is_one_machines(self):
+        path = os.path.join(GAMES, "tic_tac_toe.rules")
+        game = orrery.load(path)
+        for players, games in (("random", 300), ("mcts:20", 12)):
+            one = game.analyze(games, players=players, seed=7)
+            for chunk, workers in ((None, None), (7, 2), (games, 1)):
+                shared = orrery.distributed.analyze(path, games, players=players, seed=7, chunk=chunk, workers=workers)
+                self.assertEqual(shared, one, (players, chunk, workers))
+
+    def test_analysis_of_two_files_shared_out_is_one_machines(self):
+        path, other = os.path.join(GAMES, "man_in_the_moon.rules"), os.path.join(GAMES, "variants", "big_moon.rules")
+        one = orrery.load(path).analyze(200, seed=2, vs=orrery.load(other))
+        shared = orrery.distributed.analyze(path, 200, seed=2, vs=other, chunk=30)
+        self.assertEqual(shared, one)
+        self.assertEqual(sorted(shared), ["differences", "first", "second"])
+
+    @unittest.skipUnless(os.path.exists(ORRERY), f"no {ORRERY} to compare with (cargo build --release)")
+    def test_analysis_shared_out_is_the_command_lines(self):
+        path = os.path.join(GAMES, "tic_tac_toe.rules")
+        for players, games in (("random", 300), ("mcts:20", 12)):
+            shared = orrery.distributed.analyze(path, games, players=players, seed=7, chunk=40)
+            self.assertEqual(shared, cli_analyze(path, games, players, 7), players)
+        path, other = os.path.join(GAMES, "man_in_the_moon.rules"), os.path.join(GAMES, "variants", "big_moon.rules")
+        shared = orrery.distributed.analyze(path, 200, seed=2, vs=other, chunk=30)
+        self.assertEqual(shared, cli_analyze(path, 200, "random", 2, vs=other))
+
+    def test_a_bad_players_text_is_a_value_error_before_any_task(self):
+        path = os.path.join(GAMES, "tic_tac_toe.rules")
+        with self.assertRaisesRegex(ValueError, "`many` is not a number of playouts"):
+            orrery.distributed.analyze(path, 10, players="mcts:many")
