@@ -10,7 +10,7 @@ use crate::analysis::{Analysis, Players, differences, play_games, report, summar
 use crate::game::Game;
 use serde_json::{Value, json};
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 /// The most games an analysis may play per file.
@@ -38,8 +38,13 @@ pub struct Job {
     games: u64,
     players: Players,
     played: AtomicU64,
+    /// Asked to stop (`DELETE`): it stops between two games.
+    stopped: AtomicBool,
     result: Mutex<Option<Result<(Value, String), String>>>,
 }
+
+/// What a stopped analysis says.
+const STOPPED: &str = "stopped before its games were all played";
 
 pub struct Analyses {
     jobs: Mutex<Vec<Arc<Job>>>,
@@ -68,6 +73,7 @@ impl Analyses {
             games: request.games,
             players: request.players,
             played: AtomicU64::new(0),
+            stopped: AtomicBool::new(false),
             result: Mutex::new(None),
         });
         {
@@ -113,18 +119,35 @@ impl Job {
         self.result.lock().unwrap_or_else(|p| p.into_inner()).is_some()
     }
 
+    /// Asks a running analysis to stop; a finished one is left as it is.
+    pub fn stop(&self) {
+        self.stopped.store(true, Ordering::Relaxed);
+    }
+
     fn run(&self, games: &[Arc<Game>], request: &Request) -> Result<(Value, String), String> {
-        let analyses: Vec<Analysis> = games
-            .iter()
-            .zip(&request.files)
-            .map(|(game, (file, _))| {
-                let records =
-                    play_games(game, request.players, request.seed, 0..request.games, 1, request.max_plies, &|| {
+        let mut analyses: Vec<Analysis> = Vec::new();
+        for (game, (file, _)) in games.iter().zip(&request.files) {
+            // Game by game, so that a stop is heard; game g is the same
+            // however the games are cut.
+            let mut records = Vec::new();
+            for g in 0..request.games {
+                if self.stopped.load(Ordering::Relaxed) {
+                    return Err(STOPPED.to_string());
+                }
+                records.extend(play_games(
+                    game,
+                    request.players,
+                    request.seed,
+                    g..g + 1,
+                    1,
+                    request.max_plies,
+                    &|| {
                         self.played.fetch_add(1, Ordering::Relaxed);
-                    });
-                summarize(game, file, request.players, request.seed, request.max_plies, &records)
-            })
-            .collect();
+                    },
+                ));
+            }
+            analyses.push(summarize(game, file, request.players, request.seed, request.max_plies, &records));
+        }
         let refs: Vec<&Analysis> = analyses.iter().collect();
         let diffs = if let [a, b] = &refs[..] { differences(a, b) } else { Vec::new() };
         let json = match &refs[..] {

@@ -109,8 +109,15 @@ fn route(app: &App, method: &str, path: &str, query: &str, body: &[u8]) -> Resul
             Ok(Reply::json(202, &job.to_json()))
         }
         ["api", "analyses", id] => {
-            allow(method, &["GET"])?;
-            Ok(ok(app.analyses.get(id)?.to_json()))
+            let job = app.analyses.get(id)?;
+            match method {
+                "GET" => Ok(ok(job.to_json())),
+                "DELETE" => {
+                    job.stop();
+                    Ok(ok(job.to_json()))
+                }
+                _ => Err(not_allowed(method, &["GET", "DELETE"])),
+            }
         }
         ["api", "sessions"] => match method {
             "GET" => Ok(ok(json!({ "sessions": app.sessions.ids() }))),
@@ -407,6 +414,7 @@ fn routes() -> Value {
             "GET /api/diagnostics?file=PATH",
             "POST /api/analyses {file, vs?, options?, games?, players?, seed?, max_plies?}",
             "GET /api/analyses/ID",
+            "DELETE /api/analyses/ID",
             "GET /api/sessions",
             "POST /api/sessions {file, options?, transcript?}",
             "GET /api/sessions/ID",

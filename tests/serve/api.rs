@@ -530,3 +530,26 @@ fn bad_analysis_requests_are_refused() {
     assert_eq!(reply.status, 404);
     assert_eq!(request(&url, "DELETE", "/api/analyses", None).status, 405);
 }
+
+/// `DELETE /api/analyses/ID` stops an analysis between two games.
+#[test]
+fn an_analysis_can_be_stopped() {
+    let url = start(&["games"]);
+    let body = json!({ "file": "games/chess.rules", "games": 5000, "players": "mcts:50" });
+    let id = expect(post(&url, "/api/analyses", &body), 202)["id"].as_str().unwrap().to_string();
+    let stopping = expect(request(&url, "DELETE", &format!("/api/analyses/{id}"), None), 200);
+    assert_eq!(stopping["id"], json!(id));
+    let started = std::time::Instant::now();
+    let done = loop {
+        let job = expect(get(&url, &format!("/api/analyses/{id}")), 200);
+        if job["done"] == json!(true) {
+            break job;
+        }
+        assert!(started.elapsed().as_secs() < 30, "the analysis did not stop");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    assert_eq!(done["error"], json!("stopped before its games were all played"));
+    assert!(done["played"].as_u64().unwrap() < 5000, "{done}");
+    assert_eq!(request(&url, "DELETE", "/api/analyses/a999", None).status, 404);
+    assert_eq!(request(&url, "PUT", &format!("/api/analyses/{id}"), None).status, 405);
+}

@@ -13,6 +13,7 @@ const page = {
   selected: null,   // the site clicked first
   pending: null,    // moves waiting for a click on their follow-up's site
   hint: null,       // a hinted move
+  analysis: null,   // the id of the analysis under way
   players: {},      // name -> {kind: "human"|"random"|"mcts", time: ms}
   paused: false,    // computer players wait (after undo or stepping back)
   busy: false,      // a request that changes the game is under way
@@ -149,7 +150,9 @@ async function analyze() {
   $("analyze").disabled = true;
   try {
     let job = await api("POST", "/api/analyses", request);
+    page.analysis = job.id;
     bar.hidden = false;
+    $("analyze-stop").hidden = false;
     while (!job.done) {
       bar.max = job.total;
       bar.value = job.played;
@@ -166,9 +169,16 @@ async function analyze() {
     $("analysis-status").textContent = "";
     say(e.message);
   } finally {
+    page.analysis = null;
     bar.hidden = true;
+    $("analyze-stop").hidden = true;
     $("analyze").disabled = false;
   }
+}
+
+// Stops the analysis under way; its poll then hears that it stopped.
+async function stopAnalysis() {
+  if (page.analysis) await api("DELETE", `/api/analyses/${page.analysis}`).catch((e) => say(e.message));
 }
 
 function chosenOptions() {
@@ -682,6 +692,7 @@ async function watch() {
 
 $("start").addEventListener("click", start);
 $("analyze").addEventListener("click", analyze);
+$("analyze-stop").addEventListener("click", stopAnalysis);
 $("analysis-close").addEventListener("click", () => { $("analysis").hidden = true; });
 $("new-game").addEventListener("click", () => { if (page.game) { page.chosen = page.game.file; showSetup(); start(); } });
 $("undo").addEventListener("click", () => step("undo"));
