@@ -235,3 +235,50 @@ fn no_games_is_refused_and_draws_nothing_wrong() {
     let svg = orrery::analysis::charts::all(&[&none]);
     assert!(!svg.contains("NaN") && !svg.contains("inf"), "{svg}");
 }
+
+/// `--position` starts every game there: walled in with one man, white is
+/// skipped and black's first move wins (MM-6, MM-7).
+#[test]
+fn games_start_from_a_position_file() {
+    let out = orrery(&[
+        "analyze",
+        "games/man_in_the_moon.rules",
+        "--position",
+        "tests/positions/blockade.toml",
+        "--games",
+        "50",
+        "--format",
+        "json",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["outcomes"]["wins"][1]["count"], 50, "{}", v["outcomes"]);
+    assert_eq!((v["length"]["min"].as_f64(), v["length"]["max"].as_f64()), (Some(1.0), Some(1.0)));
+}
+
+/// `--vs-option` sets a file against itself under an option value, and
+/// Man in the Moon's twenty quiet plies are an ending for want of progress.
+#[test]
+fn a_file_against_itself_under_an_option() {
+    let out = orrery(&[
+        "analyze",
+        "games/man_in_the_moon.rules",
+        "--vs-option",
+        "long_moves=true",
+        "--games",
+        "200",
+        "--threads",
+        "2",
+        "--format",
+        "json",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["second"]["file"], "games/man_in_the_moon.rules (long_moves=true)");
+    assert!(v["differences"].as_array().unwrap().len() >= 5);
+    let quiet = v["first"]["end_rules"].as_array().unwrap().iter().find(|r| r["rule"] == "20 plies without a capture");
+    assert_eq!(v["first"]["endings"]["no_progress"], quiet.unwrap()["fired"]);
+    assert!(v["first"]["endings"]["no_progress"].as_u64().unwrap() > 0);
+    let bad = orrery(&["analyze", "games/man_in_the_moon.rules", "--vs-option", "no_such=1", "--games", "2"]);
+    assert_eq!(bad.status.code(), Some(1), "{}", text(&bad.stderr));
+}

@@ -13,7 +13,7 @@ mod summary;
 pub mod text;
 
 pub use compare::{Difference, differences};
-pub use record::{GameRecord, play_one};
+pub use record::{GameRecord, play_one, play_one_from};
 pub use summary::summarize;
 
 use crate::game::Game;
@@ -174,7 +174,8 @@ pub struct RuleCount {
 #[derive(Clone, Debug, Serialize)]
 pub struct Endings {
     pub by_end_rule: u64,
-    /// Of those, by an end rule reading a count of plies (`clock`).
+    /// Of those, by an end rule reading a count that captures set back: a
+    /// no-progress rule.
     pub no_progress: u64,
     pub blocked: u64,
     pub repetition: u64,
@@ -208,9 +209,22 @@ pub fn play_games(
     max_plies: u32,
     progress: &(dyn Fn() + Sync),
 ) -> Vec<GameRecord> {
+    play_games_from(&game.initial_state(), players, seed, range, threads, max_plies, progress)
+}
+
+/// `play_games` from `start`, a position of the game.
+pub fn play_games_from(
+    start: &crate::engine::State,
+    players: Players,
+    seed: u64,
+    range: std::ops::Range<u64>,
+    threads: usize,
+    max_plies: u32,
+    progress: &(dyn Fn() + Sync),
+) -> Vec<GameRecord> {
     use rayon::prelude::*;
     let play = |g: u64| {
-        let record = play_one(game, players, seed, g, max_plies);
+        let record = play_one_from(start, players, seed, g, max_plies);
         progress();
         record
     };

@@ -75,11 +75,18 @@ impl Player {
 
 /// Plays game `g` of an analysis seeded `seed`, cut at `max_plies`.
 pub fn play_one(game: &Arc<Game>, players: Players, seed: u64, g: u64, max_plies: u32) -> GameRecord {
+    play_one_from(&game.initial_state(), players, seed, g, max_plies)
+}
+
+/// `play_one` from `start`, a position of the game (its plies count from
+/// there).
+pub fn play_one_from(start: &State, players: Players, seed: u64, g: u64, max_plies: u32) -> GameRecord {
+    let game = start.game();
     let n = game.players.len();
     let game_seed = game_seed(seed, g);
     let mut agents: Vec<Player> = (0..n as u64).map(|p| Player::new(players, game_seed.wrapping_add(p))).collect();
     let mut chance = RandomAgent::new(game_seed ^ 0x5851_F42D_4C95_7F2D);
-    let mut state: State = game.initial_state();
+    let mut state: State = start.clone();
     let mut record = GameRecord {
         number: g,
         rules: game.phases.iter().map(|p| vec![0; p.moves.len()]).collect(),

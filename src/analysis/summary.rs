@@ -224,9 +224,9 @@ fn effects(records: &[GameRecord]) -> Vec<EffectCount> {
 }
 
 fn endings(game: &Game, records: &[GameRecord]) -> Endings {
-    // An end rule reading a count of plies (`counter … clock`) ends games
-    // that made no progress, as a fifty-move rule does.
-    let no_progress: Vec<bool> = game.end_rules.iter().map(|r| reads_clock(&r.when, game)).collect();
+    // An end rule reading a count that captures set back ends games that
+    // made no progress, as a fifty-move rule does.
+    let no_progress: Vec<bool> = game.end_rules.iter().map(|r| reads_progress_count(&r.when, game)).collect();
     Endings {
         by_end_rule: records.iter().filter(|r| r.end_rule.is_some()).count() as u64,
         no_progress: records.iter().filter(|r| r.end_rule.is_some_and(|i| no_progress[i])).count() as u64,
@@ -236,15 +236,23 @@ fn endings(game: &Game, records: &[GameRecord]) -> Endings {
     }
 }
 
-fn reads_clock(test: &GameTest, game: &Game) -> bool {
+/// Whether a counter counts plies without progress: some phase's
+/// `after capture` sets it back.
+fn counts_without_progress(game: &Game, counter: usize) -> bool {
+    use crate::game::rules::{CounterRef, UpdateOp};
+    let resets =
+        |u: &crate::game::rules::CounterUpdate| u.op == UpdateOp::Set && u.counter == CounterRef::Fixed(counter);
+    game.phases.iter().any(|phase| phase.after_capture.iter().any(resets))
+}
+
+fn reads_progress_count(test: &GameTest, game: &Game) -> bool {
     use crate::game::rules::Quantity;
-    let clock = |c: usize| game.counters.get(c).is_some_and(|c| c.clock);
-    let quantity = |q: &Quantity| matches!(q, Quantity::Counter(c) if clock(*c));
+    let quantity = |q: &Quantity| matches!(q, Quantity::Counter(c) if counts_without_progress(game, *c));
     match test {
-        GameTest::Counter { counter, .. } => clock(*counter),
+        GameTest::Counter { counter, .. } => counts_without_progress(game, *counter),
         GameTest::Compare { left, right, .. } => quantity(left) || quantity(right),
-        GameTest::Not(inner) => reads_clock(inner, game),
-        GameTest::And(parts) | GameTest::Or(parts) => parts.iter().any(|p| reads_clock(p, game)),
+        GameTest::Not(inner) => reads_progress_count(inner, game),
+        GameTest::And(parts) | GameTest::Or(parts) => parts.iter().any(|p| reads_progress_count(p, game)),
         _ => false,
     }
 }

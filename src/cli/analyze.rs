@@ -6,7 +6,7 @@
 use super::common::load;
 use super::{AnalysisFormat, GameArgs};
 use crate::analysis::text::text;
-use crate::analysis::{Players, differences, play_games, summarize};
+use crate::analysis::{Players, differences, play_games_from, summarize};
 use std::path::Path;
 
 pub struct Settings {
@@ -17,24 +17,40 @@ pub struct Settings {
     pub max_plies: u32,
 }
 
-pub fn run(args: &GameArgs, vs: Option<&Path>, settings: &Settings, format: AnalysisFormat) -> i32 {
-    let Ok((game, _)) = load(args) else { return 1 };
+pub fn run(
+    args: &GameArgs,
+    vs: Option<&Path>,
+    vs_options: &[String],
+    settings: &Settings,
+    format: AnalysisFormat,
+) -> i32 {
+    let Ok((game, start)) = load(args) else { return 1 };
     let file = args.file.display().to_string();
     let s = settings;
     // A bar on a terminal for each file's games, with the time left.
-    let run = |game: &std::sync::Arc<crate::game::Game>, file: &str| {
+    let run = |game: &std::sync::Arc<crate::game::Game>, start: &crate::engine::State, file: &str| {
         let bar = super::progress::bar(s.games, &crate::diagnostics::terminal_safe(&game.title), "games");
-        let records = play_games(game, s.players, s.seed, 0..s.games, s.threads, s.max_plies, &|| bar.inc(1));
+        let records = play_games_from(start, s.players, s.seed, 0..s.games, s.threads, s.max_plies, &|| bar.inc(1));
         bar.finish_and_clear();
         summarize(game, file, s.players, s.seed, s.max_plies, &records)
     };
-    let first = run(&game, &file);
-    let second = match vs {
-        None => None,
-        Some(other) => {
-            let other_args = GameArgs { file: other.to_path_buf(), position: None, options: args.options.clone() };
-            let Ok((game, _)) = load(&other_args) else { return 1 };
-            Some(run(&game, &other.display().to_string()))
+    let first = run(&game, &start, &file);
+    // The second: another file, or the same under other option values
+    // (added to those both are given), from the same position if any.
+    let second = match (vs, vs_options) {
+        (None, []) => None,
+        (other, extra) => {
+            let other_args = GameArgs {
+                file: other.map_or(args.file.clone(), Path::to_path_buf),
+                position: args.position.clone(),
+                options: args.options.iter().chain(extra).cloned().collect(),
+            };
+            let Ok((game, start)) = load(&other_args) else { return 1 };
+            let mut name = other_args.file.display().to_string();
+            if !extra.is_empty() {
+                name = format!("{name} ({})", extra.join(", "));
+            }
+            Some(run(&game, &start, &name))
         }
     };
     match format {

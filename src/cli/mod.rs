@@ -137,6 +137,10 @@ pub enum Command {
         /// A second rule file (a variant and its base, say), played on the same seeds.
         #[arg(long, value_name = "OTHER")]
         vs: Option<PathBuf>,
+        /// Compare with the same file (or OTHER) under this option value too,
+        /// as NAME=VALUE (repeatable): `--vs-option swap=true`.
+        #[arg(long = "vs-option", value_name = "NAME=VALUE")]
+        vs_options: Vec<String>,
         /// How many games to play (at least 1).
         #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u64).range(1..))]
         games: u64,
@@ -349,9 +353,9 @@ pub fn run(cli: Cli) -> i32 {
         Command::Bench { game, playouts, seed, threads, general, format } => {
             bench::run(&game, playouts, seed, threads, general, format)
         }
-        Command::Analyze { game, vs, games, players, seed, threads, max_plies, format } => {
+        Command::Analyze { game, vs, vs_options, games, players, seed, threads, max_plies, format } => {
             let settings = analyze::Settings { games, players, seed, threads, max_plies };
-            analyze::run(&game, vs.as_deref(), &settings, format)
+            analyze::run(&game, vs.as_deref(), &vs_options, &settings, format)
         }
         Command::Trace { game, seed, format } => trace::run(&game, seed, format),
         Command::Play { game, random, ai, think, ai_time, seed, type_dice, resume } => {
