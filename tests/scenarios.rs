@@ -129,3 +129,18 @@ fn every_unknown_key_is_reported_in_one_run() {
     assert!(rendered.contains("keys.tests.toml:8:1") && rendered.contains("did you mean `outcome`?"), "{rendered}");
     assert!(rendered.contains("unknown key `zzz`") && rendered.contains("the keys of a scenario are"), "{rendered}");
 }
+
+/// The list of scenario keys in messages is asked of serde, so it follows
+/// the struct: every key a scenario reads, and only those.
+#[test]
+fn field_names_are_the_ones_serde_reads() {
+    #[derive(serde::Deserialize)]
+    #[allow(dead_code)]
+    struct Two {
+        first: u8,
+        #[serde(rename = "later")]
+        second: String,
+    }
+    assert_eq!(orrery::formats::field_names::field_names::<Two>(), ["first", "later"]);
+    assert!(orrery::formats::field_names::field_names::<u8>().is_empty());
+}

@@ -5,6 +5,7 @@ pub mod actions;
 pub mod bless;
 pub mod board_picture;
 pub mod explain;
+pub mod field_names;
 pub mod junit;
 pub mod notation;
 pub mod observation;

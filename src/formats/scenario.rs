@@ -207,27 +207,6 @@ fn unknown_key(message: &str) -> Option<(&str, Option<&str>)> {
     Some((key, crate::diagnostics::suggest::closest(key, valid)))
 }
 
-/// The keys of a scenario, as `RawScenario` names them.
-const SCENARIO_KEYS: [&str; 17] = [
-    "name",
-    "position",
-    "options",
-    "moves",
-    "legal",
-    "legal_count",
-    "includes",
-    "excludes",
-    "perft",
-    "outcome",
-    "to_move",
-    "holder",
-    "phase",
-    "reason",
-    "counters",
-    "hands",
-    "board",
-];
-
 /// An error for each key of each `[[scenario]]` that no scenario takes,
 /// with the nearest key as a hint. A file that is not TOML gets none here:
 /// reading it reports that.
@@ -240,16 +219,18 @@ fn unknown_keys(text: &str) -> Vec<Diagnostic> {
         }
         _ => Vec::new(),
     };
+    // The keys as `RawScenario` names them.
+    let keys = super::field_names::field_names::<RawScenario>();
     let mut found = Vec::new();
     for table in tables {
         for (key, _) in table.iter() {
-            if SCENARIO_KEYS.contains(&key) {
+            if keys.contains(&key) {
                 continue;
             }
             let span = table.key(key).and_then(|k| k.span()).map_or(Span::new(0, 0), |r| Span::new(r.start, r.end));
-            let help = match crate::diagnostics::suggest::closest(key, SCENARIO_KEYS) {
+            let help = match crate::diagnostics::suggest::closest(key, keys.iter().copied()) {
                 Some(nearest) => format!("`{key}` is not a scenario key: did you mean `{nearest}`?"),
-                None => format!("the keys of a scenario are: {}", SCENARIO_KEYS.join(", ")),
+                None => format!("the keys of a scenario are: {}", keys.join(", ")),
             };
             found.push(
                 Diagnostic::error("E0702", format!("this scenario file is not valid: unknown key `{key}`"))
