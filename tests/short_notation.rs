@@ -182,7 +182,27 @@ fn explain_reads_a_refused_short_move() {
     let text = explain("Ke2");
     assert!(text.contains("`Ke2` is not legal for white") && text.contains("the destination, e2, fails"), "{text}");
     let text = explain("Nd4");
+    assert!(text.contains("no knight of white can move to d4 now"), "{text}");
     assert!(text.contains("say which knight, as in `b1-d4` or `g1-d4`"), "{text}");
+    // Legal for two knights: the two are named, and only they.
+    let out = Command::new(env!("CARGO_BIN_EXE_orrery"))
+        .args(["explain", "games/chess.rules", "Nd2", "--after", "d4", "e5", "Nf3", "e4"])
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        text.contains("`Nd2` is legal for more than one knight of white: say which, as in `b1-d2` or `f3-d2`"),
+        "{text}"
+    );
+    // Two knights, one of which can make it: that one is explained.
+    let out = Command::new(env!("CARGO_BIN_EXE_orrery"))
+        .args(["explain", "games/chess.rules", "Nf3", "--after", "e4", "e5", "Nc3", "Nc6"])
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success() && text.contains("written in full `g1-f3`"), "{text}");
 }
 
 /// Text that is neither the game's notation nor short notation stays

@@ -141,9 +141,33 @@ fn short_asked(state: &State, typed: &str) -> Option<Result<Asked, String>> {
         [from] => Ok(Asked { from: Some(from), to, piece }),
         [] => Err(format!("`{typed}`: {player} has no {name} that could make it")),
         _ => {
-            let to = game.board.site_name(to);
-            let full: Vec<String> = origins.iter().map(|&s| format!("`{}-{to}`", game.board.site_name(s))).collect();
-            Err(format!("`{typed}`: {player} has several; say which {name}, as in {}", full.join(" or ")))
+            // Of the pieces it could be, those that can make it now: one is
+            // the move meant; with several or none, ask which.
+            let mut legal = Vec::new();
+            state.legal_moves(&mut legal);
+            let able: Vec<Site> = origins
+                .iter()
+                .copied()
+                .filter(|&from| {
+                    legal.iter().any(|m| m.from == from && m.to == to && piece.is_none_or(|p| m.piece == p))
+                })
+                .collect();
+            let site = |s: Site| game.board.site_name(s).to_string();
+            let full = |from: &[Site]| {
+                from.iter().map(|&s| format!("`{}-{}`", site(s), site(to))).collect::<Vec<_>>().join(" or ")
+            };
+            match able[..] {
+                [from] => Ok(Asked { from: Some(from), to, piece }),
+                [] => Err(format!(
+                    "`{typed}`: no {name} of {player} can move to {} now; to hear why, say which {name}, as in {}",
+                    site(to),
+                    full(&origins)
+                )),
+                _ => Err(format!(
+                    "`{typed}` is legal for more than one {name} of {player}: say which, as in {}",
+                    full(&able)
+                )),
+            }
         }
     })
 }
