@@ -7,7 +7,7 @@
 
 use orrery::agents::playout::{chunks_of, run_batch, run_batch_chunks};
 use orrery::agents::{Agent, MctsAgent, RandomAgent};
-use orrery::analysis::{GameRecord, Players, differences, play_games, summarize};
+use orrery::analysis::{GameRecord, Players, play_games, summarize, to_json};
 use orrery::diagnostics::render_all;
 use orrery::engine::{Move, State};
 use orrery::formats::actions::ActionSpace;
@@ -352,8 +352,7 @@ impl PyGame {
         let value = py.detach(|| {
             let first = summarize(&self.game, file, players, seed, max_plies, &records);
             let second = summarize(&other.game, other_file, players, seed, max_plies, &other_records);
-            let differences = differences(&first, &second);
-            serde_json::json!({ "first": first, "second": second, "differences": differences })
+            to_json(&first, Some(&second))
         });
         to_python(py, serde_json::to_string(&value))
     }
@@ -383,10 +382,7 @@ impl PyGame {
                 None => serde_json::to_string(&first),
                 Some(other) => {
                     let second = summarize(&other.game, &other.path, players, seed, max_plies, &play(&other.game));
-                    let differences = differences(&first, &second);
-                    serde_json::to_string(
-                        &serde_json::json!({ "first": first, "second": second, "differences": differences }),
-                    )
+                    serde_json::to_string(&to_json(&first, Some(&second)))
                 }
             }
         });

@@ -20,26 +20,23 @@ const BOTTOM: f64 = 44.0;
 pub fn all(analyses: &[&Analysis]) -> String {
     let charts = charts(analyses);
     let height = HEIGHT * charts.len() as f64;
-    let mut out = format!(
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" viewBox="0 0 {WIDTH} {height}" font-family="sans-serif" font-size="11">"#
-    );
+    let mut body = String::new();
     for (i, chart) in charts.iter().enumerate() {
-        let _ = write!(out, r#"<g transform="translate(0 {})">{chart}</g>"#, HEIGHT * i as f64);
+        let _ = write!(body, r#"<g transform="translate(0 {})">{chart}</g>"#, HEIGHT * i as f64);
     }
-    out.push_str("</svg>\n");
-    out
+    svg_element(height, &body) + "\n"
 }
 
 /// Each chart as a standalone `<svg>` element.
 pub fn each(analyses: &[&Analysis]) -> Vec<String> {
-    charts(analyses)
-        .into_iter()
-        .map(|chart| {
-            format!(
-                r#"<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" viewBox="0 0 {WIDTH} {HEIGHT}" font-family="sans-serif" font-size="11">{chart}</svg>"#
-            )
-        })
-        .collect()
+    charts(analyses).iter().map(|chart| svg_element(HEIGHT, chart)).collect()
+}
+
+/// An `<svg>` element `height` high holding `body`.
+fn svg_element(height: f64, body: &str) -> String {
+    format!(
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" viewBox="0 0 {WIDTH} {height}" font-family="sans-serif" font-size="11">{body}</svg>"#
+    )
 }
 
 /// The charts' bodies (without their `<svg>` element).

@@ -19,6 +19,21 @@ impl Difference {
     }
 }
 
+/// One analysis as JSON, or two with their differences (`first`, `second`,
+/// `differences`): what `orrery analyze --format json` prints, the page's
+/// interface and the Python package give.
+pub fn to_json(first: &Analysis, second: Option<&Analysis>) -> serde_json::Value {
+    let value = match second {
+        None => serde_json::to_value(first),
+        Some(second) => serde_json::to_value(serde_json::json!({
+            "first": first,
+            "second": second,
+            "differences": differences(first, second),
+        })),
+    };
+    value.unwrap_or_default()
+}
+
 pub fn differences(a: &Analysis, b: &Analysis) -> Vec<Difference> {
     let mut out = Vec::new();
     for (i, player) in a.players.iter().enumerate() {
@@ -41,7 +56,7 @@ pub fn differences(a: &Analysis, b: &Analysis) -> Vec<Difference> {
     });
     out.push(Difference {
         figure: "cut at the cap (share)".to_string(),
-        difference: share(b.endings.cut_by_cap, b.games) - share(a.endings.cut_by_cap, a.games),
+        difference: stats::fraction(b.endings.cut_by_cap, b.games) - stats::fraction(a.endings.cut_by_cap, a.games),
         p: stats::two_shares(a.endings.cut_by_cap, a.games, b.endings.cut_by_cap, b.games),
     });
     if let (Some(da), Some(db)) = (&a.drama, &b.drama) {
@@ -57,8 +72,4 @@ pub fn differences(a: &Analysis, b: &Analysis) -> Vec<Difference> {
         });
     }
     out
-}
-
-fn share(k: u64, n: u64) -> f64 {
-    if n == 0 { 0.0 } else { k as f64 / n as f64 }
 }

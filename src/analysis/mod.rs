@@ -12,8 +12,8 @@ pub mod stats;
 mod summary;
 pub mod text;
 
-pub use compare::{Difference, differences};
-pub use record::{GameRecord, play_one, play_one_from};
+pub use compare::{Difference, differences, to_json};
+pub use record::{GameRecord, play_one};
 pub use summary::summarize;
 
 use crate::game::Game;
@@ -224,7 +224,7 @@ pub fn play_games_from(
 ) -> Vec<GameRecord> {
     use rayon::prelude::*;
     let play = |g: u64| {
-        let record = play_one_from(start, players, seed, g, max_plies);
+        let record = play_one(start, players, seed, g, max_plies);
         progress();
         record
     };

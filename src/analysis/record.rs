@@ -8,10 +8,8 @@ use crate::agents::{Agent, MctsAgent, RandomAgent};
 use crate::engine::outcome::Reason;
 use crate::engine::state::{NO_CHOICE, PASS};
 use crate::engine::{Move, State};
-use crate::game::Game;
 use crate::game::rules::CHANCE;
 use serde::{Deserialize, Serialize};
-use std::sync::Arc;
 
 /// What one game gave.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -73,14 +71,9 @@ impl Player {
     }
 }
 
-/// Plays game `g` of an analysis seeded `seed`, cut at `max_plies`.
-pub fn play_one(game: &Arc<Game>, players: Players, seed: u64, g: u64, max_plies: u32) -> GameRecord {
-    play_one_from(&game.initial_state(), players, seed, g, max_plies)
-}
-
-/// `play_one` from `start`, a position of the game (its plies count from
-/// there).
-pub fn play_one_from(start: &State, players: Players, seed: u64, g: u64, max_plies: u32) -> GameRecord {
+/// Plays game `g` of an analysis seeded `seed` from `start` (the setup, or
+/// a position of the game: its plies count from there), cut at `max_plies`.
+pub fn play_one(start: &State, players: Players, seed: u64, g: u64, max_plies: u32) -> GameRecord {
     let game = start.game();
     let n = game.players.len();
     let game_seed = game_seed(seed, g);

@@ -18,7 +18,7 @@ pub fn html(analyses: &[&Analysis], differences: &[Difference]) -> String {
 
 /// The report's body, for a page that has its own head (`orrery serve`).
 pub fn fragment(analyses: &[&Analysis], differences: &[Difference]) -> String {
-    let mut out = String::new();
+    let mut out = format!("<style>{FIGURES_STYLE}</style>\n");
     let names: Vec<String> = analyses.iter().map(|a| format!("{} ({})", a.title, a.file)).collect();
     let _ = writeln!(out, "<h1 class=\"analysis-title\">Analysis of {}</h1>", xml_escape(&names.join(" against ")));
     if let Some(a) = analyses.first() {
@@ -120,7 +120,12 @@ fn figures(out: &mut String, a: &Analysis) {
         writeln!(out, "<details><summary>The text report</summary><pre>{}</pre></details>", xml_escape(&text::text(a)));
 }
 
+/// The page's own look, for the whole report.
 const STYLE: &str = "body{font-family:sans-serif;max-width:1180px;margin:1em auto;padding:0 1em;color:#222}\
-h1{font-size:1.4em}h2{font-size:1.15em;margin-top:1.4em}small{color:#666;font-weight:normal}\
-table.figures{border-collapse:collapse;margin:.5em 0}table.figures td,table.figures th{border:1px solid #ccc;padding:2px 8px;text-align:left}\
-tr.never td{color:#a40000}.charts{display:flex;flex-wrap:wrap;gap:8px}pre{font-size:12px}";
+h1{font-size:1.4em}h2{font-size:1.15em;margin-top:1.4em}small{color:#666;font-weight:normal}pre{font-size:12px}";
+
+/// The tables' and charts' look, carried by the body itself so that a page
+/// showing it (`orrery serve`) needs no copy.
+const FIGURES_STYLE: &str = "table.figures{border-collapse:collapse;margin:.5em 0}\
+table.figures td,table.figures th{border:1px solid #ccc;padding:2px 8px;text-align:left}\
+tr.never td{color:#a40000}.charts{display:flex;flex-wrap:wrap;gap:8px}";

@@ -3,6 +3,11 @@
 //! other, and quartiles. Normal approximations, stated as such in
 //! docs/analysis.md.
 
+/// `k` of `n` as a share (0 when there are none).
+pub fn fraction(k: u64, n: u64) -> f64 {
+    if n == 0 { 0.0 } else { k as f64 / n as f64 }
+}
+
 /// The 95% Wilson score interval of `k` successes in `n` trials.
 pub fn wilson(k: u64, n: u64) -> (f64, f64) {
     if n == 0 {

@@ -36,7 +36,7 @@ pub fn summarize(
 
 fn share(count: u64, n: u64) -> Share {
     let (low, high) = stats::wilson(count, n);
-    Share { count, share: if n == 0 { 0.0 } else { count as f64 / n as f64 }, low, high }
+    Share { count, share: stats::fraction(count, n), low, high }
 }
 
 fn outcomes(game: &Game, records: &[GameRecord]) -> Outcomes {
@@ -47,7 +47,7 @@ fn outcomes(game: &Game, records: &[GameRecord]) -> Outcomes {
     let decisive: u64 = wins.iter().sum();
     let even = 1.0 / players.max(1) as f64;
     let first_p = stats::share_against(wins.first().copied().unwrap_or(0), decisive, even);
-    let edge = if decisive == 0 { 0.0 } else { wins[0] as f64 / decisive as f64 - even };
+    let edge = if decisive == 0 { 0.0 } else { stats::fraction(wins[0], decisive) - even };
     Outcomes {
         wins: wins.iter().map(|&w| share(w, n)).collect(),
         draws: share(draws, n),
@@ -113,8 +113,8 @@ fn drama(game: &Game, records: &[GameRecord]) -> Option<Drama> {
             .iter()
             .map(|&(ply, mover, v)| {
                 last[(mover as usize).min(1)] = Some(if mover == 0 { v as f64 } else { 1.0 - v as f64 });
-                let known: Vec<f64> = last.iter().flatten().copied().collect();
-                (ply, known.iter().sum::<f64>() / known.len() as f64)
+                let (sum, known) = last.iter().flatten().fold((0.0, 0.0), |(s, k), v| (s + v, k + 1.0));
+                (ply, sum / known)
             })
             .collect()
     };

@@ -55,15 +55,8 @@ pub fn run(
     };
     match format {
         AnalysisFormat::Json => {
-            let value = match &second {
-                None => serde_json::to_value(&first),
-                Some(second) => serde_json::to_value(serde_json::json!({
-                    "first": first,
-                    "second": second,
-                    "differences": differences(&first, second),
-                })),
-            };
-            println!("{}", serde_json::to_string_pretty(&value.unwrap_or_default()).unwrap_or_default());
+            let value = crate::analysis::to_json(&first, second.as_ref());
+            println!("{}", serde_json::to_string_pretty(&value).unwrap_or_default());
         }
         AnalysisFormat::Text => {
             print!("{}", text(&first));

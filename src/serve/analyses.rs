@@ -6,7 +6,7 @@
 
 use super::error::ApiError;
 use super::slots::Slots;
-use crate::analysis::{Analysis, Players, differences, play_games, report, summarize};
+use crate::analysis::{Analysis, Players, differences, play_games, report, summarize, to_json};
 use crate::game::Game;
 use serde_json::{Value, json};
 use std::path::PathBuf;
@@ -150,12 +150,7 @@ impl Job {
         }
         let refs: Vec<&Analysis> = analyses.iter().collect();
         let diffs = if let [a, b] = &refs[..] { differences(a, b) } else { Vec::new() };
-        let json = match &refs[..] {
-            [one] => serde_json::to_value(one),
-            _ => serde_json::to_value(json!({ "first": refs[0], "second": refs[1], "differences": diffs })),
-        }
-        .map_err(|e| e.to_string())?;
-        Ok((json, report::fragment(&refs, &diffs)))
+        Ok((to_json(refs[0], refs.get(1).copied()), report::fragment(&refs, &diffs)))
     }
 
     /// Its progress, and its report when done.
