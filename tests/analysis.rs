@@ -10,6 +10,13 @@ fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 
+/// `orrery analyze ARGS --format json`, which must succeed, read.
+fn analysis_json(args: &[&str]) -> serde_json::Value {
+    let out = orrery(&[&["analyze"], args, &["--format", "json"]].concat());
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
 /// Random Tic-Tac-Toe's exact shares (by enumerating every game with its
 /// probability): x wins 58.49%, o wins 28.81%, draws 12.70%. Each lies in
 /// the analysis's 95% interval, and the figures do not depend on threads.
@@ -36,8 +43,7 @@ fn random_tic_tac_toe_agrees_with_its_exact_shares() {
 /// black two men short does, and `--vs` marks the difference significant.
 #[test]
 fn vs_finds_a_known_change() {
-    let out = orrery(&[
-        "analyze",
+    let v = analysis_json(&[
         "games/man_in_the_moon.rules",
         "--vs",
         "tests/games/moon_black_short_of_men.rules",
@@ -45,11 +51,7 @@ fn vs_finds_a_known_change() {
         "300",
         "--threads",
         "2",
-        "--format",
-        "json",
     ]);
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["first"]["outcomes"]["first_player_significant"], false, "{}", v["first"]["outcomes"]);
     assert_eq!(v["second"]["outcomes"]["first_player_significant"], true);
     let white = &v["differences"][0];
@@ -240,18 +242,8 @@ fn no_games_is_refused_and_draws_nothing_wrong() {
 /// skipped and black's first move wins (MM-6, MM-7).
 #[test]
 fn games_start_from_a_position_file() {
-    let out = orrery(&[
-        "analyze",
-        "games/man_in_the_moon.rules",
-        "--position",
-        "tests/positions/blockade.toml",
-        "--games",
-        "50",
-        "--format",
-        "json",
-    ]);
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let v =
+        analysis_json(&["games/man_in_the_moon.rules", "--position", "tests/positions/blockade.toml", "--games", "50"]);
     assert_eq!(v["outcomes"]["wins"][1]["count"], 50, "{}", v["outcomes"]);
     assert_eq!((v["length"]["min"].as_f64(), v["length"]["max"].as_f64()), (Some(1.0), Some(1.0)));
 }
@@ -260,8 +252,7 @@ fn games_start_from_a_position_file() {
 /// Man in the Moon's twenty quiet plies are an ending for want of progress.
 #[test]
 fn a_file_against_itself_under_an_option() {
-    let out = orrery(&[
-        "analyze",
+    let v = analysis_json(&[
         "games/man_in_the_moon.rules",
         "--vs-option",
         "long_moves=true",
@@ -269,11 +260,7 @@ fn a_file_against_itself_under_an_option() {
         "200",
         "--threads",
         "2",
-        "--format",
-        "json",
     ]);
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["second"]["file"], "games/man_in_the_moon.rules (long_moves=true)");
     assert!(v["differences"].as_array().unwrap().len() >= 5);
     let quiet = v["first"]["end_rules"].as_array().unwrap().iter().find(|r| r["rule"] == "20 plies without a capture");
